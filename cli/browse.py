@@ -1,0 +1,71 @@
+"""Browsing the banks: `list`, `show`, `lint`. None of these may import torch (start-up speed)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from dlprep import bank, config
+from dlprep.cli import render
+from dlprep.cli.app import app, edge
+from dlprep.errors import BankError, UsageError
+from dlprep.models import QUESTION_TYPES
+
+LangOpt = typer.Option(None, "--lang", help="zh or en (default: config file, then LANG)")
+
+
+def pick_lang(lang: str | None) -> str:
+    if lang is None:
+        return config.default_lang()
+    if lang not in config.LANGS:
+        raise UsageError(f"unknown language {lang!r}; use zh or en")
+    return lang
+
+
+@app.command("list")
+@edge
+def list_cmd(
+    topic: str = typer.Option(None, "--topic", "-t", help="List the questions of one topic."),
+    qtype: str = typer.Option(None, "--type", help=f"Only this type: {', '.join(QUESTION_TYPES)}."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    lang: str = LangOpt,
+) -> None:
+    """Topics with their question counts, or the questions of one topic."""
+    catalog = bank.catalog_or_raise()
+    if qtype is not None and qtype not in QUESTION_TYPES:
+        raise UsageError(f"unknown type {qtype!r}; use one of {', '.join(QUESTION_TYPES)}")
+    if topic is not None:
+        catalog.topic(topic)  # unknown topics fail with suggestions
+    rows = render.listing(catalog, topic, qtype)
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+    else:
+        render.print_listing(rows, topic, pick_lang(lang))
+
+
+@app.command()
+@edge
+def show(
+    qid: str = typer.Argument(..., metavar="ID"),
+    lang: str = LangOpt,
+    answer: bool = typer.Option(False, "--answer", "-a", help="Also show the answer and explanation."),
+) -> None:
+    """Show one question (and with --answer, its key and explanation)."""
+    lq = bank.catalog_or_raise().get(qid)
+    render.print_question(lq.q, pick_lang(lang))
+    if answer:
+        render.print_answer(lq.q, pick_lang(lang))
+
+
+@app.command()
+@edge
+def lint(paths: list[Path] = typer.Argument(None, help="Bank files (default: every bank).")) -> None:
+    """Check the banks: YAML, schema, ids, translations, answer keys, exercise files."""
+    catalog, problems = bank.load_catalog(paths or None)
+    if problems or catalog is None:
+        raise BankError(problems)
+    render.console().print(
+        f"[green]ok[/green]: {len(catalog.by_topic)} bank(s), {len(catalog.questions)} question(s)"
+    )

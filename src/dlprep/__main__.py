@@ -1,0 +1,3 @@
+from dlprep.cli.app import main
+
+main()

@@ -1,0 +1,185 @@
+"""The bank schema: pydantic models for topics.yaml and one bank file per topic.
+
+`questions/schema/*.json` is generated from these models (`python -m dlprep.schema`); a test
+keeps the committed copy in sync so editors autocomplete exactly what the loader accepts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+SCHEMA_VERSION = 1
+ID_PATTERN = r"^[a-z0-9][a-z0-9_.-]*[a-z0-9]$"
+
+Difficulty = Literal["easy", "medium", "hard"]
+Requirement = Literal["cuda", "multi_gpu", "triton", "multiprocess", "compile"]
+QuestionType = Literal["choice", "true_false", "short", "output", "open", "coding"]
+QUESTION_TYPES: tuple[str, ...] = QuestionType.__args__  # type: ignore[attr-defined]
+
+
+class Strict(BaseModel):
+    # Unknown fields are errors: a typo in a bank must not silently drop data.
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Text(Strict):
+    """The same text in both languages; neither may be empty."""
+
+    zh: str = Field(min_length=1)
+    en: str = Field(min_length=1)
+
+    @field_validator("zh", "en")
+    @classmethod
+    def _not_blank(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("must not be blank")
+        return v
+
+    def get(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+class QuestionBase(Strict):
+    id: str = Field(pattern=ID_PATTERN, description="Stable id: progress is keyed by it; never reuse one.")
+    topic: str | None = Field(default=None, description="Defaults to the bank's topic; must match it.")
+    difficulty: Difficulty = "medium"
+    tags: list[str] = []
+    contrast: tuple[str, str] | None = Field(
+        default=None, description="The topic pair (from topics.yaml) this question contrasts, if any."
+    )
+    prompt: Text
+    explanation: Text = Field(description="Why the answer is right: teach, not just state.")
+    misconception: Text | None = Field(
+        default=None, description="A common wrong claim (often from the seeds) and why it is wrong."
+    )
+    refs: list[str] = Field(default=[], description="Official documentation links.")
+    requires: list[Requirement] = []
+
+    @field_validator("refs")
+    @classmethod
+    def _urls(cls, v: list[str]) -> list[str]:
+        for url in v:
+            if not re.match(r"^https?://\S+$", url):
+                raise ValueError(f"not a link: {url!r}")
+        return v
+
+
+class Choice(Strict):
+    id: str = Field(pattern=r"^[a-z]$")
+    zh: str = Field(min_length=1)
+    en: str = Field(min_length=1)
+
+    def get(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+class ChoiceQuestion(QuestionBase):
+    type: Literal["choice"]
+    choices: list[Choice] = Field(min_length=2)
+    answer: list[str] = Field(min_length=1, description="Ids of every correct choice.")
+
+    @model_validator(mode="after")
+    def _answer_in_choices(self) -> ChoiceQuestion:
+        ids = [c.id for c in self.choices]
+        if len(set(ids)) != len(ids):
+            raise ValueError("choice ids must be unique")
+        missing = [a for a in self.answer if a not in ids]
+        if missing:
+            raise ValueError(f"answer {missing} is not among the choices {ids}")
+        return self
+
+    @property
+    def multiple(self) -> bool:
+        return len(self.answer) > 1
+
+
+class TrueFalseQuestion(QuestionBase):
+    type: Literal["true_false"]
+    answer: bool
+    code: str | None = Field(default=None, description="Optional snippet printing True/False; verify runs it.")
+
+
+class ShortMatch(Strict):
+    """How a typed answer is compared with the accepted ones (after NFKC, case and space folding)."""
+
+    kind: Literal["text", "regex", "number", "sequence"] = "text"
+    tolerance: float = Field(default=0.0, ge=0, description="Absolute tolerance for numbers.")
+    case_sensitive: bool = False
+
+
+class ShortQuestion(QuestionBase):
+    type: Literal["short"]
+    answers: list[str] = Field(min_length=1, description="Accepted answers; the first is the canonical one.")
+    match: ShortMatch = ShortMatch()
+    code: str | None = Field(
+        default=None, description="Optional snippet whose printed output must match the first answer."
+    )
+
+    @field_validator("answers", mode="before")
+    @classmethod
+    def _stringify(cls, v: object) -> object:
+        # YAML turns `6` or `[4, 1]` into numbers and lists; answers are compared as text.
+        if isinstance(v, list):
+            return [x if isinstance(x, str) else _plain(x) for x in v]
+        return v
+
+
+def _plain(x: object) -> str:
+    if isinstance(x, list | tuple):
+        return "(" + ", ".join(_plain(i) for i in x) + ")"
+    return str(x)
+
+
+class OutputQuestion(QuestionBase):
+    type: Literal["output"]
+    code: str = Field(min_length=1, description="A self-contained snippet; verify runs it in the sandbox.")
+    expected: str = Field(description="Exactly what the snippet prints (trailing spaces at line ends forgiven).")
+
+
+class OpenQuestion(QuestionBase):
+    type: Literal["open"]
+    model_answer: Text
+    rubric: list[Text] = Field(min_length=1, description="Key points a good answer makes.")
+
+
+class CodingQuestion(QuestionBase):
+    type: Literal["coding"]
+    exercise: str = Field(pattern=r"^[a-z0-9_]+$", description="Folder under reference_impls/.")
+    checker: str = Field(description="Checker family, e.g. tensor_fn, stride_view, triton.")
+    entry: str = Field(default="solve", description="The name the solution file must define.")
+    config: dict[str, object] = Field(default={}, description="Family-specific settings (tolerances, rules).")
+
+
+Question = Annotated[
+    ChoiceQuestion | TrueFalseQuestion | ShortQuestion | OutputQuestion | OpenQuestion | CodingQuestion,
+    Field(discriminator="type"),
+]
+
+
+class Bank(Strict):
+    schema_version: Literal[1]
+    topic: str
+    questions: list[Question] = Field(min_length=1)
+
+
+class Topic(Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    zh: str
+    en: str
+    min_questions: int = Field(ge=1)
+    pairs: list[tuple[str, str]] = []
+    exercise: str | None = Field(default=None, description="Checker family that must have an exercise here.")
+
+    @property
+    def group(self) -> str:
+        return self.id.split(".", 1)[0]
+
+
+class TopicRegistry(Strict):
+    schema_version: Literal[1]
+    topics: list[Topic]
+    checker_families: dict[str, str] = Field(description="Family name -> what it checks.")
+    min_exercises_per_family: int = 3
