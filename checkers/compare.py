@@ -1,0 +1,133 @@
+"""Comparing what a submission returned with what the oracle returned, in the grader.
+
+Tensors: exact shape and dtype (no broadcasting), NaN/inf at the same places, then an
+element-wise |a - e| <= atol + rtol*|e| *and* a relative-norm criterion ||a - e|| / ||e|| <= rtol,
+so an all-zeros output can never pass for small-valued expected outputs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+
+# (rtol, atol) per dtype; exercises may override either.
+DEFAULT_TOL = {
+    torch.float64: (1e-7, 1e-9),
+    torch.float32: (1e-4, 1e-5),
+    torch.float16: (1e-2, 1e-3),
+    torch.bfloat16: (2e-2, 1e-2),
+}
+MAX_MISMATCHES = 5
+
+
+@dataclass
+class Comparison:
+    ok: bool
+    message: str | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def _fmt(x: Any) -> Any:
+    return x.item() if isinstance(x, torch.Tensor) else x
+
+
+def compare_tensor(a: torch.Tensor, e: torch.Tensor, rtol: float | None = None,
+                   atol: float | None = None, where: str = "output") -> Comparison:
+    if tuple(a.shape) != tuple(e.shape):
+        return Comparison(False, f"{where}: shape {tuple(a.shape)}, expected {tuple(e.shape)}")
+    if a.dtype != e.dtype:
+        return Comparison(False, f"{where}: dtype {a.dtype}, expected {e.dtype}")
+    if a.numel() == 0:
+        return Comparison(True)
+    if not (e.is_floating_point() or e.is_complex()):
+        bad = a != e
+        return _mismatch_report(a, e, bad, where, {}) if bad.any() else Comparison(True)
+    d_rtol, d_atol = DEFAULT_TOL.get(e.dtype, (1e-5, 1e-8))
+    rtol = d_rtol if rtol is None else rtol
+    atol = d_atol if atol is None else atol
+    a64, e64 = a.to(torch.complex128 if e.is_complex() else torch.float64), \
+        e.to(torch.complex128 if e.is_complex() else torch.float64)
+    nan_bad = torch.isnan(a64) != torch.isnan(e64)
+    inf_bad = (torch.isinf(a64) | torch.isinf(e64)) & (a64 != e64) & ~torch.isnan(a64) & ~torch.isnan(e64)
+    finite = torch.isfinite(a64) & torch.isfinite(e64)
+    diff = torch.where(finite, (a64 - e64).abs(), torch.zeros((), dtype=torch.float64))
+    tol = atol + rtol * torch.where(finite, e64.abs(), torch.zeros((), dtype=torch.float64))
+    bad = nan_bad | inf_bad | (diff > tol)
+    rel = (diff / e64.abs().clamp_min(1e-30))[finite]
+    e_norm = float(torch.linalg.vector_norm(torch.where(finite, e64, 0)))
+    rel_norm = float(torch.linalg.vector_norm(diff)) / e_norm if e_norm > 0 else 0.0
+    details = {"max_abs_err": float(diff.max()), "max_rel_err": float(rel.max()) if rel.numel() else 0.0,
+               "rel_norm_err": rel_norm, "rtol": rtol, "atol": atol}
+    if bad.any():
+        return _mismatch_report(a, e, bad, where, details)
+    if rel_norm > rtol:
+        return Comparison(False, f"{where}: relative error {rel_norm:.3g} over the whole tensor exceeds rtol {rtol:g}",
+                          details)
+    return Comparison(True, None, details)
+
+
+def _mismatch_report(a: torch.Tensor, e: torch.Tensor, bad: torch.Tensor, where: str,
+                     details: dict[str, Any]) -> Comparison:
+    idx = bad.nonzero()[:MAX_MISMATCHES]
+    mism = [{"index": [int(i) for i in ix], "yours": _fmt(a[tuple(ix)]), "expected": _fmt(e[tuple(ix)])}
+            for ix in idx]
+    n = int(bad.sum())
+    first = mism[0]
+    return Comparison(
+        False,
+        f"{where}: {n} of {e.numel()} elements differ; first at {tuple(first['index'])}: "
+        f"yours {first['yours']!r}, expected {first['expected']!r}",
+        {**details, "mismatches": mism, "mismatch_count": n},
+    )
+
+
+def compare_described(a: dict[str, Any], e: dict[str, Any], rtol: float | None, atol: float | None,
+                      properties: tuple[str, ...] = (), where: str = "output") -> Comparison:
+    """Compare two `harness.describe` trees; `properties` adds tensor facts that must match too."""
+    if a["kind"] == "object":
+        return Comparison(False, f"{where}: returned a {a['type']}, which is not allowed here "
+                                 "(return plain tensors, numbers, tuples or lists)")
+    if a["kind"] != e["kind"] or a.get("type") != e.get("type"):
+        want = e.get("type") if e["kind"] != "tensor" else "torch.Tensor"
+        got = a.get("type") if a["kind"] != "tensor" else "torch.Tensor"
+        return Comparison(False, f"{where}: returned {got}, expected {want}")
+    if a["kind"] == "tensor":
+        c = compare_tensor(a["value"], e["value"], rtol, atol, where)
+        if not c.ok:
+            return c
+        for prop in properties:
+            if a[prop] != e[prop]:
+                return Comparison(False, f"{where}: {_PROP_NAMES[prop]} is {a[prop]}, expected {e[prop]}",
+                                  c.details)
+        return c
+    if a["kind"] == "scalar":
+        av, ev = a["value"], e["value"]
+        if isinstance(ev, float) and isinstance(av, float):
+            r = 1e-7 if rtol is None else rtol
+            ok = av == ev or abs(av - ev) <= (atol or 0.0) + r * abs(ev)
+        else:
+            ok = av == ev
+        return Comparison(ok, None if ok else f"{where}: {av!r}, expected {ev!r}")
+    if a["kind"] == "seq":
+        if len(a["items"]) != len(e["items"]):
+            return Comparison(False, f"{where}: {len(a['items'])} items, expected {len(e['items'])}")
+        items = zip(a["items"], e["items"], strict=True)
+        for i, (ai, ei) in enumerate(items):
+            c = compare_described(ai, ei, rtol, atol, properties, f"{where}[{i}]")
+            if not c.ok:
+                return c
+        return Comparison(True)
+    if set(a["items"]) != set(e["items"]):
+        return Comparison(False, f"{where}: keys {sorted(a['items'])}, expected {sorted(e['items'])}")
+    for k in e["items"]:
+        c = compare_described(a["items"][k], e["items"][k], rtol, atol, properties, f"{where}[{k!r}]")
+        if not c.ok:
+            return c
+    return Comparison(True)
+
+
+_PROP_NAMES = {"stride": "stride", "offset": "storage_offset", "contiguous": "is_contiguous()",
+               "shares": "the inputs whose storage it shares", "requires_grad": "requires_grad",
+               "grad_fn": "grad_fn"}

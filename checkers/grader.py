@@ -1,0 +1,130 @@
+"""Grading a solution file: build cases (trusted), run the file in the sandbox, judge, summarise.
+
+    grader = Grader(); verdict = grader.grade(question, Path("solution.py")); grader.close()
+
+The Grader keeps one warm worker for its lifetime, so a quiz session or `verify` pays the torch
+import once. Every failure of the user's code is a Verdict; only our own misuse raises.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from dlprep.checkers import registry, rules
+from dlprep.checkers.base import Family, load_exercise
+from dlprep.checkers.sandbox import RunResult, Sandbox
+from dlprep.errors import NotFound, UsageError
+from dlprep.models import CodingQuestion
+from dlprep.results import CheckResult, Verdict, summarise
+
+SHOWN_OUTPUT = 500  # characters of the solution's own output shown per verdict (Exercism's cap)
+
+
+def resolve_device(device: str) -> str:
+    if device not in ("auto", "cpu", "cuda"):
+        raise UsageError(f"unknown device {device!r}; use auto, cpu or cuda")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise UsageError("--device cuda was asked for, but no CUDA device is available")
+    if device == "auto":
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    return device
+
+
+def _cap(text: str) -> tuple[str, bool]:
+    return (text, False) if len(text) <= SHOWN_OUTPUT else (text[:SHOWN_OUTPUT], True)
+
+
+class Grader:
+    def __init__(self, device: str = "auto"):
+        self.device = resolve_device(device)
+        self.sandbox = Sandbox()
+
+    def close(self) -> None:
+        self.sandbox.close()
+
+    def __enter__(self) -> Grader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @staticmethod
+    def write_starter(q: CodingQuestion, dest: Path, force: bool = False) -> Path:
+        src = load_exercise(q).folder / "starter.py"
+        if dest.is_dir():
+            dest = dest / f"{q.exercise}.py"
+        if dest.exists() and not force:
+            raise UsageError(f"{dest} already exists; pass --force to overwrite it")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, dest)
+        return dest
+
+    def grade(self, q: CodingQuestion, solution: Path, seed: int | None = None) -> Verdict:
+        try:
+            source = solution.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise NotFound(f"solution file not found: {solution}") from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise UsageError(f"cannot read {solution}: {e}") from None
+        return self.grade_source(q, source, solution.name, seed)
+
+    def grade_source(self, q: CodingQuestion, source: str, filename: str = "solution.py",
+                     seed: int | None = None) -> Verdict:
+        t0 = time.monotonic()
+        fam: Family = registry.family(q.checker)(load_exercise(q))
+        tests: list[CheckResult] = []
+        forbid = list(fam.config.get("forbid", []))  # type: ignore[call-overload]
+        for line, rule in rules.violations(source, forbid):
+            tests.append(CheckResult("rules", "fail", 0.0, 0.0,
+                                     f"line {line}: uses {rule}, which this exercise forbids"))
+        public, hidden = fam.cases(secrets.randbits(63) if seed is None else seed)
+        run = self.sandbox.run(fam.job(source, filename, self.device), fam.payload(public + hidden))
+        sandbox_info = {"level": run.level, "network": "netns" not in run.level}
+        hidden_summary = {"count": len(hidden), "passed": 0}
+        out, cut = _cap(run.stdout)
+        facts = self._facts(run, tests)
+        if facts is not None:
+            if "load_error" in facts:
+                err = facts["load_error"]
+                at = f"line {err['line']}: " if err.get("line") else ""
+                tests.append(CheckResult("load", "error", message=f"{at}{err['type']}: {err['message']}"))
+            else:
+                judged, hidden_summary = fam.judge(public, hidden, facts)
+                tests.extend(judged)
+                tests.extend(_leftovers(facts))
+        return summarise(q.id, tests, time.monotonic() - t0, sandbox_info, hidden_summary,
+                         stdout=out, stderr=_cap(run.stderr)[0], truncated=cut or run.truncated)
+
+    @staticmethod
+    def _facts(run: RunResult, tests: list[CheckResult]) -> dict[str, Any] | None:
+        if not run.ok:
+            tail = run.stderr.strip().splitlines()[-3:]
+            tests.append(CheckResult("run", "timeout" if run.status == "timeout" else "error",
+                                     message=run.problem, output="\n".join(tail)))
+            return None
+        try:
+            facts = torch.load(io.BytesIO(run.result), weights_only=True)
+            if not isinstance(facts, dict):
+                raise TypeError(f"expected a dict, got {type(facts).__name__}")
+            return facts
+        except Exception as e:  # a forged or pickled-object result: never loaded unsafely
+            tests.append(CheckResult("run", "error", message=f"the result could not be loaded safely ({e})"[:300]))
+            return None
+
+
+def _leftovers(facts: dict[str, Any]) -> list[CheckResult]:
+    out = []
+    if facts.get("threads"):
+        out.append(CheckResult("cleanup", "fail", message=f"the solution left {len(facts['threads'])} thread(s) "
+                               f"running: {', '.join(facts['threads'][:3])}"))
+    if facts.get("processes"):
+        out.append(CheckResult("cleanup", "fail",
+                               message=f"the solution left {facts['processes']} process(es) running"))
+    return out

@@ -1,0 +1,135 @@
+"""Linux isolation primitives for the sandboxed child (namespaces, mounts, limits, privileges).
+
+Everything here runs in a freshly forked child before any user code; a failure exits with
+EXIT_SETUP so the grader reports a sandbox error (fail closed) instead of running unconfined.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import fcntl
+import os
+import resource
+import socket
+import struct
+from pathlib import Path
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
+MS_REC, MS_PRIVATE = 16384, 1 << 18
+PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 1, 36, 38
+
+EXIT_SETUP = 97  # the sandbox could not be set up: never run the user's code then
+EXIT_HARNESS = 98  # the trusted harness itself failed
+
+FULL_LEVEL = "netns+pidns+mountns+rlimits+uid"
+WEAK_LEVEL = "rlimits+pgroup"
+# Run uids are picked from this range, one per run, so a sweep by uid finds every escapee.
+UID_BASE, UID_SPAN = 200_000, 100_000
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _check(ret: int, what: str) -> None:
+    if ret != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"{what}: {os.strerror(err)}")
+
+
+def prctl(option: int, arg: int) -> None:
+    _check(_libc.prctl(option, ctypes.c_ulong(arg), 0, 0, 0), f"prctl({option})")
+
+
+def unshare(flags: int) -> None:
+    _check(_libc.unshare(flags), "unshare")
+
+
+def mount(source: str, target: str, fstype: str | None, flags: int, data: str | None = None) -> None:
+    _check(
+        _libc.mount(source.encode(), target.encode(), fstype.encode() if fstype else None,
+                    ctypes.c_ulong(flags), data.encode() if data else None),
+        f"mount {target}",
+    )
+
+
+def loopback_up() -> None:
+    """A new network namespace has only `lo`, and it is down: bring it up (127.0.0.1 only)."""
+    siocgifflags, siocsifflags, iff_up = 0x8913, 0x8914, 0x1
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        ifr = struct.pack("16sh22x", b"lo", 0)
+        flags = struct.unpack("16sh22x", fcntl.ioctl(s, siocgifflags, ifr))[1]
+        fcntl.ioctl(s, siocsifflags, struct.pack("16sh22x", b"lo", flags | iff_up))
+
+
+def private_filesystem(hide: list[Path]) -> None:
+    """Private /tmp, /var/tmp, /dev/shm (they vanish with the namespace); hide the given folders."""
+    mount("none", "/", None, MS_REC | MS_PRIVATE)
+    for target in ("/tmp", "/var/tmp", "/dev/shm"):
+        if os.path.isdir(target):
+            mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, "size=1g,mode=1777")
+    mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    for path in hide:
+        if path.is_dir():
+            mount("tmpfs", str(path), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555")
+
+
+def set_limits(cpu_s: int, mem_bytes: int, fsize: int, nofile: int, nproc: int) -> None:
+    # The address-space limit is on top of what the warm worker already maps (torch is large).
+    vm = _vm_size()
+    for res, val in (
+        (resource.RLIMIT_CPU, cpu_s),
+        (resource.RLIMIT_AS, vm + mem_bytes),
+        (resource.RLIMIT_FSIZE, fsize),
+        (resource.RLIMIT_NOFILE, nofile),
+        (resource.RLIMIT_NPROC, nproc),
+        (resource.RLIMIT_CORE, 0),
+    ):
+        resource.setrlimit(res, (val, val))
+
+
+def _vm_size() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmSize:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def drop_privileges(uid: int) -> None:
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
+
+
+def processes_of(uid: int) -> list[int]:
+    """Pids of every process running as `uid` (the run's own uid: all of them are the run's)."""
+    pids = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/status") as f:
+                for line in f:
+                    if line.startswith("Uid:"):
+                        if int(line.split()[1]) == uid:
+                            pids.append(int(entry.name))
+                        break
+        except OSError:
+            continue
+    return pids
+
+
+def children_of(ppid: int) -> list[int]:
+    pids = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            if int(fields[1]) == ppid:
+                pids.append(int(entry.name))
+        except (OSError, IndexError, ValueError):
+            continue
+    return pids

@@ -1,0 +1,53 @@
+"""Optional per-exercise AST rules: names the solution must not use (`forbid` in the config).
+
+A rule is a dotted name (`torch.matmul`), a method (`.contiguous`) or an operator (`@`). They are
+checked on the source in the grader before anything runs; the numerics are checked regardless,
+so a rule is a teaching aid against shortcuts, not the only line of defence.
+"""
+
+from __future__ import annotations
+
+import ast
+
+
+def _dotted(node: ast.AST) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def violations(source: str, forbid: list[str]) -> list[tuple[int, str]]:
+    """(line, rule) for every use of a forbidden name; a syntax error is reported elsewhere."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    dotted = {r for r in forbid if not r.startswith(".") and r != "@"}
+    methods = {r[1:] for r in forbid if r.startswith(".")}
+    leaf = {r.rsplit(".", 1)[-1]: r for r in dotted}
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.BinOp | ast.AugAssign) and isinstance(node.op, ast.MatMult) and "@" in forbid:
+            found.append((line, "@"))
+        elif isinstance(node, ast.Attribute):
+            name = _dotted(node)
+            if name in dotted:
+                found.append((line, name))
+            elif node.attr in methods:
+                found.append((line, f".{node.attr}"))
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                if full in dotted:
+                    found.append((line, full))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
+            # getattr(torch, "matmul") is the same call spelled differently
+            if len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and node.args[1].value in leaf:
+                found.append((line, leaf[str(node.args[1].value)]))
+    return sorted(set(found))

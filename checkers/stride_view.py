@@ -1,0 +1,13 @@
+"""stride_view: functions that must produce views. Values *and* layout must match the oracle:
+exact strides, storage offset, contiguity and which inputs the result shares storage with
+(a copy where a view is required is wrong even when the numbers are right)."""
+
+from __future__ import annotations
+
+from dlprep.checkers.base import Family
+from dlprep.checkers.registry import register
+
+
+@register("stride_view")
+class StrideView(Family):
+    properties = ("stride", "offset", "contiguous", "shares")

@@ -1,0 +1,449 @@
+"""`quiz`, `review`, `stats` and `progress export|import|check`: the terminal side of sessions.
+
+The session logic (order, judging, recording, undo) lives in dlprep.session; this module only
+reads lines, maps the keys and renders. Every answer is already committed when its feedback is
+printed, so quitting, Ctrl-C or a killed terminal never lose an answered question.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from dlprep import bank
+from dlprep import stats as stats_mod
+from dlprep.cli import render
+from dlprep.cli.app import app, edge
+from dlprep.cli.browse import LangOpt, pick_lang
+from dlprep.errors import DlprepError, UsageError
+from dlprep.models import QUESTION_TYPES, OpenQuestion, OutputQuestion
+from dlprep.scheduler import RATING_NAMES, RATINGS, next_due
+from dlprep.session import InvalidAnswer, Item, Outcome, Session, quiz_items, review_items
+from dlprep.store import Store, now_utc
+
+DbOpt = typer.Option(None, "--db", help="Progress database (default: $DLPREP_HOME or the XDG data dir).")
+EditOpt = typer.Option(False, "--edit", help="Open $EDITOR on the starter file of coding questions.")
+SeedOpt = typer.Option(None, "--seed", help="Repeat the same order and choice shuffle.")
+TopicsOpt = typer.Option(None, "--topic", "-t", help="Only these topics (repeatable).")
+TypesOpt = typer.Option(None, "--type", help=f"Only these types (repeatable): {', '.join(QUESTION_TYPES)}.")
+AheadOpt = typer.Option(False, "--ahead", help="Cram: also review cards not due yet, soonest first.")
+ExportFileArg = typer.Argument(..., help="JSON file to write.")
+ImportFileArg = typer.Argument(..., help="A file written by `dlprep progress export`.")
+
+COMMANDS = {"s": "skip", "u": "undo", "h": "hint", "q": "quit"}
+PROMPT, MORE = "answer> ", "     | "
+
+UI = {
+    "en": {
+        "progress": "{pos}/{total}, {correct} correct",
+        "keys": "keys: s skip · u undo last grade · h hint · q quit (each answer is saved at once)",
+        "choice": "letters, e.g. b (or a c when several are right)",
+        "true_false": "t (true) or f (false)",
+        "short": "type the answer",
+        "output": "type the exact output; end with an empty line or Ctrl-D",
+        "open": "type your answer (optional); an empty line shows the model answer",
+        "rate": "rate yourself: 1 again · 2 hard · 3 good · 4 easy",
+        "right": "✓ correct", "wrong": "✗ wrong", "recorded": "recorded: {rating}",
+        "skipped": "skipped", "undone": "undone: {id} - answer it again", "nothing": "nothing to undo",
+        "no_hint": "no hint for this question", "hint": "hint: {text}",
+        "starter": "starter file: {path}", "wait": "edit it, then press Enter to grade (s skip · q quit)",
+        "skip_why": "{why} - skipped", "editor": "editor failed: {why}",
+        "summary": "{answered} answered, {correct} correct, {skipped} skipped - saved to {db}",
+        "nothing_due": "nothing due. Next review {when}; `dlprep review --ahead` reviews early.",
+        "never": "when you have answered some questions",
+    },
+    "zh": {
+        "progress": "{pos}/{total}，答对 {correct} 题",
+        "keys": "按键：s 跳过 · u 撤销上一次评分 · h 提示 · q 退出（每题答完立即保存）",
+        "choice": "输入字母，如 b（多选如 a c）",
+        "true_false": "t（对）或 f（错）",
+        "short": "输入答案",
+        "output": "输入完整输出，以空行或 Ctrl-D 结束",
+        "open": "可先写下你的回答；空行后显示参考答案",
+        "rate": "自评：1 忘了 · 2 困难 · 3 良好 · 4 简单",
+        "right": "✓ 正确", "wrong": "✗ 错误", "recorded": "已记录：{rating}",
+        "skipped": "已跳过", "undone": "已撤销：{id}，请重新作答", "nothing": "没有可撤销的评分",
+        "no_hint": "本题没有提示", "hint": "提示：{text}",
+        "starter": "初始文件：{path}", "wait": "编辑完成后按回车评分（s 跳过 · q 退出）",
+        "skip_why": "{why}，已跳过", "editor": "编辑器启动失败：{why}",
+        "summary": "作答 {answered} 题，答对 {correct} 题，跳过 {skipped} 题，已保存到 {db}",
+        "nothing_due": "目前没有到期的题目。下次复习：{when}；`dlprep review --ahead` 可提前复习。",
+        "never": "答过一些题之后",
+    },
+}
+_RATE_KEYS = {"1": 1, "2": 2, "3": 3, "4": 4, "a": 1, "h": 2, "g": 3, "e": 4, **RATINGS}
+
+
+class Quit(Exception):
+    """q, or Ctrl-D at a prompt: end the session normally."""
+
+
+class Runner:
+    """The read-judge-render loop around one Session."""
+
+    def __init__(self, sess: Session, lang: str, db: Path, edit: bool = False) -> None:
+        self.sess, self.lang, self.db, self.edit = sess, lang, db, edit
+        self.con = render.console()
+        self.t = UI[lang]
+
+    def run(self) -> int:
+        """0 when the session ends or is quit, 130 after Ctrl-C (answers are saved either way)."""
+        code = 0
+        self.con.print(self.t["keys"], style="dim")
+        try:
+            while (item := self.sess.present()) is not None:
+                self._show(item)
+                self._ask(item)
+        except Quit:
+            pass
+        except KeyboardInterrupt:
+            self.con.print()
+            code = 130
+        finally:
+            self.sess.close()
+        s = self.sess
+        self.con.print(self.t["summary"].format(answered=s.answered, correct=s.correct,
+                                                skipped=len(s.skipped), db=self.db), style="bold")
+        return code
+
+    # screen
+
+    def _show(self, item: Item) -> None:
+        s = self.sess
+        self.con.rule(self.t["progress"].format(pos=s.pos + 1, total=s.total, correct=s.correct),
+                      align="left", style="dim")
+        self.con.print(render.question_body(item.question, self.lang, list(item.order or []) or None))
+
+    def _say(self, key: str, style: str = "dim", **kw: Any) -> None:
+        self.con.print(self.t[key].format(**kw), style=style, markup=False)
+
+    def _feedback(self, item: Item, out: Outcome) -> None:
+        if not isinstance(item.question, OpenQuestion):
+            self._say("right" if out.correct else "wrong", "bold green" if out.correct else "bold red")
+        self.con.print(render.answer_body(item.question, self.lang, list(item.order or []) or None))
+
+    # input
+
+    def _line(self, prompt: str = PROMPT) -> str:
+        try:
+            return input(prompt)
+        except EOFError:  # Ctrl-D on an empty prompt
+            self.con.print()
+            raise Quit from None
+
+    def _lines(self) -> str:
+        """Several lines, ended by an empty line or Ctrl-D; a command key on the first line acts."""
+        first = self._line()
+        if not first.strip() or first.strip().lower() in COMMANDS:
+            return first
+        lines = [first]
+        while True:
+            try:
+                line = input(MORE)
+            except EOFError:
+                self.con.print()
+                break
+            if not line.strip():
+                break
+            lines.append(line)
+        return "\n".join(lines)
+
+    def _command(self, text: str) -> str | None:
+        """Handle s/u/h/q. None: not a command; "again": ask the same question again; "done"."""
+        key = text.strip().lower()
+        if key not in COMMANDS:
+            return None
+        if key == "q":
+            raise Quit
+        if key == "h":
+            hint = self.sess.hint(self.lang)
+            if hint:
+                self._say("hint", "cyan", text=hint)
+            else:
+                self._say("no_hint", "yellow")
+            return "again"
+        if key == "s":
+            self.sess.skip()
+            self._say("skipped", "yellow")
+        else:
+            out = self.sess.undo()
+            if out is None:
+                self._say("nothing", "yellow")
+            else:
+                self._say("undone", "yellow", id=out.recorded.review.question_id)
+        return "done"
+
+    def _ask(self, item: Item) -> None:
+        """One question until it is answered, skipped or undone."""
+        if item.type == "coding":
+            return self._coding(item)
+        if item.type == "open":
+            return self._open(item)
+        self._say(item.type)
+        while True:
+            text = self._lines() if isinstance(item.question, OutputQuestion) else self._line()
+            done = self._command(text)
+            if done == "again":
+                continue
+            if done:
+                return
+            try:
+                out = self.sess.answer(text)
+            except InvalidAnswer as e:
+                self.con.print(str(e), style="yellow", markup=False)
+                continue
+            return self._feedback(item, out)
+
+    def _open(self, item: Item) -> None:
+        self._say("open")
+        while True:
+            given = self._lines()
+            done = self._command(given)
+            if done == "done":
+                return
+            if done is None:
+                break
+        self.con.print(render.answer_body(item.question, self.lang))
+        self._say("rate")
+        while True:
+            key = self._line("rate> ").strip().lower()
+            if key in ("q", "s", "u"):
+                self._command(key)
+                return
+            if key in _RATE_KEYS:
+                out = self.sess.rate(_RATE_KEYS[key], given.strip())
+                self._say("recorded", "green", rating=RATING_NAMES[out.rating])
+                return
+            self._say("rate", "yellow")
+
+    def _coding(self, item: Item) -> None:
+        try:
+            path = self.sess.write_starter(self.db.parent / "solutions")
+        except DlprepError as e:  # GraderUnavailable says "grader not available (why)"
+            self.sess.skip()
+            self._say("skip_why", "yellow", why=e)
+            return
+        self._say("starter", "bold", path=path)
+        if self.edit:
+            self._editor(path)
+        else:
+            self._say("wait")
+            while (done := self._command(self._line("grade> "))) == "again":
+                pass
+            if done:
+                return
+        try:
+            out, verdict = self.sess.grade_coding(path)
+        except DlprepError as e:
+            self.sess.skip()
+            self._say("skip_why", "red", why=e)
+            return
+        _print_verdict(verdict, self.lang)
+        self._feedback(item, out)
+
+    def _editor(self, path: Path) -> None:
+        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+        try:
+            subprocess.run([*shlex.split(editor), str(path)], check=False)
+        except OSError as e:
+            self._say("editor", "red", why=e)
+
+
+def _print_verdict(verdict: Any, lang: str) -> None:
+    try:
+        from dlprep.cli.render import print_verdict  # type: ignore[attr-defined]
+    except ImportError:  # the lead's renderer is not there yet: one plain line
+        render.console().print(f"{verdict.status}: {verdict.score}/{verdict.max_score}", markup=False)
+        return
+    print_verdict(verdict, lang)
+
+
+def _run(sess: Session, lang: str, db: Path, edit: bool) -> None:
+    code = Runner(sess, lang, db, edit).run()
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command()
+@edge
+def quiz(
+    topic: list[str] = TopicsOpt,
+    qtype: list[str] = TypesOpt,
+    difficulty: str = typer.Option(None, "--difficulty", "-d", help="easy, medium or hard."),
+    count: int = typer.Option(20, "--count", "-n", help="How many questions."),
+    lang: str = LangOpt,
+    seed: int = SeedOpt,
+    db: Path = DbOpt,
+    edit: bool = EditOpt,
+) -> None:
+    """A quiz session: one question at a time, each answer saved to your progress at once."""
+    lang = pick_lang(lang)
+    items = quiz_items(bank.catalog_or_raise(), topic or (), qtype or (), difficulty, count, seed)
+    with Store(db) as st:
+        _run(Session(items, st), lang, st.path, edit)
+
+
+@app.command()
+@edge
+def review(
+    new: int = typer.Option(10, "--new", help="At most this many never-seen questions."),
+    limit: int = typer.Option(50, "--limit", help="At most this many questions in all."),
+    ahead: bool = AheadOpt,
+    topic: list[str] = TopicsOpt,
+    lang: str = LangOpt,
+    seed: int = SeedOpt,
+    db: Path = DbOpt,
+    edit: bool = EditOpt,
+) -> None:
+    """Spaced review (FSRS): due questions first, then a few new ones."""
+    lang = pick_lang(lang)
+    catalog = bank.catalog_or_raise()
+    with Store(db) as st:
+        items = review_items(catalog, st, now_utc(), new, limit, ahead, topic or (), seed)
+        if not items:
+            when = next_due(st.cards(), list(catalog.questions))
+            text = when.astimezone().strftime("%Y-%m-%d %H:%M") if when else UI[lang]["never"]
+            render.console().print(UI[lang]["nothing_due"].format(when=text), markup=False)
+            return
+        _run(Session(items, st), lang, st.path, edit)
+
+
+# --- stats ------------------------------------------------------------------------------------
+
+_LEVELS = ["grey30", "green4", "green3", "green1", "bright_green"]
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{x * 100:.0f}%"
+
+
+def _bar(x: float | None, width: int = 12) -> Text:
+    if x is None:
+        return Text("-", style="dim")
+    full = round(x * width)
+    style = "green" if x >= 0.8 else "yellow" if x >= 0.5 else "red"
+    return Text("█" * full, style=style) + Text("░" * (width - full), style="grey30") + Text(f" {_pct(x)}")
+
+
+def heatmap(daily: dict[str, int], today: datetime, weeks: int) -> Text:
+    """GitHub-style calendar: a column per week, a row per weekday, darker = more reviews."""
+    counts = {datetime.fromisoformat(d).date(): n for d, n in daily.items()}
+    end = today.date()
+    start = end - timedelta(days=end.weekday() + 7 * (weeks - 1))  # a Monday
+    top = max(counts.values(), default=0)
+    out = Text()
+    for wd, name in enumerate(["Mon", "", "Wed", "", "Fri", "", "Sun"]):
+        out.append(f"{name:<4}", style="dim")
+        for w in range(weeks):
+            day = start + timedelta(days=7 * w + wd)
+            if day > end:
+                out.append("  ")
+                continue
+            n = counts.get(day, 0)
+            level = 0 if n == 0 else 1 + min(3, (4 * (n - 1)) // max(top, 1))
+            out.append("■ " if n else "· ", style=_LEVELS[level])
+        out.append("\n")
+    out.append(f"{start.isoformat()} .. {end.isoformat()}   less ", style="dim")
+    for style in _LEVELS:
+        out.append("■", style=style)
+    out.append(" more", style="dim")
+    return out
+
+
+def print_stats(s: stats_mod.Stats, lang: str, now: datetime) -> None:
+    con = render.console()
+    t = s.totals
+    con.print(
+        f"[bold]{t['reviews']}[/bold] reviews · accuracy [bold]{_pct(t['accuracy'])}[/bold] · "
+        f"seen {t['seen']}/{t['questions']} · recall {_pct(t['retrievability'])} · "
+        f"due now [bold]{t['due_now']}[/bold] · this week {t['due_week']} · streak {t['streak_days']} day(s)"
+        + (f" · {t['removed_questions']} removed question(s) in history" if t["removed_questions"] else "")
+    )
+    table = Table(title="topics", title_justify="left")
+    for col, just in (("topic", "left"), ("seen", "right"), ("accuracy", "left"), ("recall", "right"),
+                      ("due now", "right"), ("week", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for r in s.topics:
+        if r.questions or r.reviews:
+            table.add_row(r.topic, f"{r.seen}/{r.questions}", _bar(r.accuracy), _pct(r.retrievability),
+                          str(r.due_now), str(r.due_week))
+    con.print(table)
+    if s.weakest:
+        weak = Table(title="weakest first", title_justify="left")
+        for col in ("id", "reviews", "accuracy", "recall", "lapses", "due"):
+            weak.add_column(col)
+        for w in s.weakest:
+            weak.add_row(w.id, str(w.reviews), _pct(w.accuracy), _pct(w.retrievability), str(w.lapses),
+                         w.due[:16].replace("T", " "))
+        con.print(weak)
+    weeks = max(4, min(52, (con.width - 6) // 2))
+    con.print(heatmap(s.daily, now.astimezone(), weeks))
+
+
+@app.command()
+@edge
+def stats(
+    topic: str = typer.Option(None, "--topic", "-t", help="Only this topic."),
+    as_json: bool = typer.Option(False, "--json", help="Print the numbers as JSON."),
+    lang: str = LangOpt,
+    db: Path = DbOpt,
+) -> None:
+    """Progress per topic, the weakest questions and a calendar of daily activity."""
+    lang = pick_lang(lang)
+    catalog = bank.catalog_or_raise()
+    now = now_utc()
+    with Store(db) as st:
+        s = stats_mod.compute(catalog, st.cards(), st.reviews(), now, topic)
+    if as_json:
+        typer.echo(json.dumps(s.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print_stats(s, lang, now)
+
+
+# --- progress export / import -----------------------------------------------------------------
+
+progress_app = typer.Typer(help="Back up, move or check your progress.", no_args_is_help=True,
+                           rich_markup_mode=None)
+app.add_typer(progress_app, name="progress")
+
+
+@progress_app.command("export")
+@edge
+def export_cmd(file: Path = ExportFileArg, db: Path = DbOpt) -> None:
+    """Write every review and card to a JSON file (import restores it exactly)."""
+    with Store(db) as st:
+        n = st.export(file)
+    render.console().print(f"exported {n['reviews']} review(s) and {n['cards']} card(s) to {file}",
+                           markup=False)
+
+
+@progress_app.command("import")
+@edge
+def import_cmd(file: Path = ImportFileArg, db: Path = DbOpt) -> None:
+    """Merge an export into the progress database; importing the same file twice adds nothing."""
+    with Store(db) as st:
+        r = st.import_file(file)
+    render.console().print(
+        f"imported {r.reviews_added} review(s) ({r.reviews_present} already present), "
+        f"updated {r.cards_updated} card(s)", markup=False)
+
+
+@progress_app.command("check")
+@edge
+def check_cmd(db: Path = DbOpt) -> None:
+    """Run SQLite's integrity check on the progress database."""
+    with Store(db) as st:
+        problems = st.integrity()
+        n = st.count_reviews()
+    if problems != ["ok"]:
+        raise UsageError("integrity check failed: " + "; ".join(problems[:5]))
+    render.console().print(f"ok: {st.path}, {n} review(s)", markup=False)

@@ -1,0 +1,36 @@
+"""Trusted checker data for `transpose_as_strided` (imported by the grader only)."""
+
+import torch
+
+from dlprep.checkers.base import Case
+
+
+def oracle(x, dim0, dim1):
+    return x.transpose(dim0, dim1)
+
+
+def public_cases():
+    base = torch.arange(24.0).reshape(2, 3, 4)
+    return [
+        Case("2d", (torch.arange(6.0).reshape(2, 3), 0, 1)),
+        Case("3d-outer", (base, 0, 2)),
+        Case("same-dim", (base, 1, 1)),
+        Case("negative-dims", (base, -1, -2)),
+        Case("size-1", (torch.ones(1, 5, 1), 0, 2)),
+        Case("non-contiguous-input", (base.permute(2, 0, 1), 0, 1)),
+        Case("sliced-offset", (base[1, 1:, :], 0, 1)),
+        Case("zero-size", (torch.empty(0, 3), 0, 1)),
+    ]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for i in range(n):
+        ndim = int(torch.randint(2, 5, (), generator=gen))
+        shape = torch.randint(1, 6, (ndim,), generator=gen).tolist()
+        x = torch.randn(*shape, generator=gen)
+        if i % 2:  # start from a permuted (non-contiguous) view half of the time
+            x = x.permute(*torch.randperm(ndim, generator=gen).tolist())
+        d0, d1 = torch.randint(0, ndim, (2,), generator=gen).tolist()
+        cases.append(Case(f"random-{i}", (x, d0, d1)))
+    return cases

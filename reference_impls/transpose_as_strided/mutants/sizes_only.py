@@ -1,0 +1,5 @@
+# Swaps the sizes but keeps the strides: a reinterpretation, not a transpose.
+def solve(x, dim0, dim1):
+    size = list(x.size())
+    size[dim0], size[dim1] = size[dim1], size[dim0]
+    return x.as_strided(size, x.stride(), x.storage_offset())

@@ -1,0 +1,63 @@
+"""Frozen result objects returned by the core; one renderer turns them into text, JSON or JUnit."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Status = Literal["pass", "fail", "error", "timeout", "skip", "unattempted"]
+RESULT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One test of a grading run: a public case, the hidden cases, a rule, the load step."""
+
+    name: str
+    status: Status
+    score: float = 0.0
+    max_score: float = 0.0
+    message: str | None = None
+    output: str = ""
+    output_truncated: bool = False
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    question: str
+    status: Status
+    score: float
+    max_score: float
+    duration_s: float
+    sandbox: dict[str, Any]
+    tests: tuple[CheckResult, ...]
+    hidden: dict[str, int] = field(default_factory=lambda: {"count": 0, "passed": 0})
+    stdout: str = ""
+    stderr: str = ""
+    output_truncated: bool = False
+    version: int = RESULT_VERSION
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["tests"] = [asdict(t) for t in self.tests]
+        d["duration_s"] = round(self.duration_s, 3)
+        return d
+
+
+def summarise(question: str, tests: list[CheckResult], duration_s: float, sandbox: dict[str, Any],
+              hidden: dict[str, int], stdout: str = "", stderr: str = "", truncated: bool = False) -> Verdict:
+    """Fold test results into a verdict: the worst status wins; score is the sum."""
+    order = ["timeout", "error", "fail", "unattempted", "pass"]
+    statuses = {t.status for t in tests if t.status != "skip"}
+    status: Status = next((s for s in order if s in statuses), "error")  # no tests at all fails closed
+    return Verdict(
+        question=question, status=status,
+        score=round(sum(t.score for t in tests), 4), max_score=round(sum(t.max_score for t in tests), 4),
+        duration_s=duration_s, sandbox=sandbox, tests=tuple(tests), hidden=hidden,
+        stdout=stdout, stderr=stderr, output_truncated=truncated,
+    )
