@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import torch
-
 from dlprep.checkers import registry, rules
 from dlprep.checkers.base import Family, load_exercise
 from dlprep.checkers.sandbox import RunResult, Sandbox
+
 from dlprep.errors import NotFound, UsageError
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult, Verdict, summarise
@@ -77,6 +77,7 @@ class Grader:
 
     def grade_source(self, q: CodingQuestion, source: str, filename: str = "solution.py",
                      seed: int | None = None) -> Verdict:
+        self.sandbox.ensure()  # start-up of the warm worker is not part of a grading's time
         t0 = time.monotonic()
         fam: Family = registry.family(q.checker)(load_exercise(q))
         tests: list[CheckResult] = []

@@ -13,6 +13,7 @@ from dlprep.errors import UsageError
 _FAMILIES: dict[str, type] = {}
 # Every family module, imported by the warm worker before it forks (so children never import).
 FAMILY_MODULES = ("tensor_fn", "stride_view")
+CHILD_MODULES = ("snippet",)  # child harnesses that are not families
 
 
 def register(name: str):  # type: ignore[no-untyped-def]
@@ -25,7 +26,7 @@ def register(name: str):  # type: ignore[no-untyped-def]
 
 
 def import_child_modules() -> None:
-    for mod in FAMILY_MODULES:
+    for mod in FAMILY_MODULES + CHILD_MODULES:
         importlib.import_module(f"dlprep.checkers.{mod}")
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dlprep.checkers.protocol import read_frame, write_frame
+
 from dlprep.errors import SandboxError
 
 START_TIMEOUT_S = 120  # importing torch + triton on a loaded 2-core machine can be slow

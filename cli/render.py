@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
 from rich.panel import Panel
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.syntax import Syntax
 from rich.table import Table
 
@@ -140,3 +143,136 @@ def answer_body(q: Any, lang: str, order: list[str] | None = None) -> Renderable
 
 def print_answer(q: Any, lang: str, order: list[str] | None = None) -> None:
     console().print(answer_body(q, lang, order))
+
+
+STATUS_STYLE = {"pass": "green", "fail": "red", "error": "red", "timeout": "magenta", "skip": "dim",
+                "unattempted": "yellow", "unverifiable": "yellow"}
+
+
+class _NoSpinner:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def spinner(text: str, enabled: bool = True) -> Any:
+    return console().status(text) if enabled and console().is_terminal else _NoSpinner()
+
+
+def styled(status: str) -> str:
+    style = STATUS_STYLE.get(status, "white")
+    return f"[{style}]{status}[/{style}]"
+
+
+def verdict_table(v: Any) -> Table:
+    table = Table(title=f"{v.question}: {styled(v.status)}  {v.score:g}/{v.max_score:g}", title_justify="left")
+    table.add_column("check")
+    table.add_column("status")
+    table.add_column("score", justify="right")
+    table.add_column("message", overflow="fold")
+    for t in v.tests:
+        score = f"{t.score:g}/{t.max_score:g}" if t.max_score else ""
+        table.add_row(t.name, styled(t.status), score, t.message or "")
+    return table
+
+
+def print_verdict(v: Any, lang: str = "en") -> None:
+    c = console()
+    c.print(verdict_table(v))
+    shown = 0
+    for t in v.tests:
+        for m in t.details.get("mismatches", [])[:3]:
+            if shown == 0:
+                c.print("[bold]first mismatches[/bold] (index: yours vs expected)")
+            c.print(f"  {t.name} {tuple(m['index'])}: {m['yours']!r} vs {m['expected']!r}")
+            shown += 1
+    if v.hidden["count"]:
+        c.print(f"hidden cases: {v.hidden['passed']}/{v.hidden['count']} passed")
+    if v.stdout.strip():
+        c.print("[bold]your output[/bold]" + (" (cut at 500 characters)" if v.output_truncated else ""))
+        c.print(v.stdout.rstrip(), markup=False)
+    c.print(f"[dim]{v.duration_s:.2f} s, sandbox: {v.sandbox.get('level')}[/dim]")
+
+
+VERIFY_STYLE = {"passed": "green", "failed": "red", "skipped": "dim", "unverifiable": "yellow"}
+
+
+@contextmanager
+def verify_progress(total: int) -> Iterator[Callable[[Any], None]]:
+    """A progress bar with the question just finished and an ETA; plain lines when not a terminal."""
+    c = console()
+    if not c.is_terminal:
+        done = [0]
+
+        def line(r: Any) -> None:
+            done[0] += 1
+            if r.status not in ("passed", "skipped"):
+                c.print(f"[{done[0]}/{total}] {r.status}: {r.id}", markup=False)
+
+        yield line
+        return
+    with Progress(TextColumn("verify"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  TextColumn("{task.description}"), console=c, transient=True) as progress:
+        task = progress.add_task("", total=total)
+
+        def advance(r: Any) -> None:
+            progress.update(task, advance=1, description=r.id)
+
+        yield advance
+
+
+def print_verify_report(report: Any) -> None:
+    c = console()
+    bad = [r for r in (*report.results, *report.coverage) if r.status in ("failed", "unverifiable")]
+    for r in bad:
+        style = VERIFY_STYLE[r.status]
+        c.print(f"[{style}]{r.status}[/{style}] {r.id}: {r.message}")
+        for d in r.details[:4]:
+            c.print("    " + d.replace("\n", "\n    "), markup=False)
+    table = Table(title="dlprep verify")
+    table.add_column("topic")
+    for col in ("passed", "failed", "skipped", "unverifiable"):
+        table.add_column(col, justify="right")
+    totals: Counter[str] = Counter()
+    for topic, counts in report.summary().items():
+        totals.update(counts)
+        table.add_row(topic, *(_count(counts, k) for k in ("passed", "failed", "skipped", "unverifiable")))
+    table.add_row("[bold]total[/bold]", *(_count(totals, k) for k in ("passed", "failed", "skipped", "unverifiable")))
+    c.print(table)
+    verdict = "[green]all verified[/green]" if report.ok else "[red]verification failed[/red]"
+    c.print(f"{verdict}: {totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped, "
+            f"{totals['unverifiable']} unverifiable")
+
+
+def _count(counts: Counter[str], key: str) -> str:
+    n = counts.get(key, 0)
+    return f"[{VERIFY_STYLE[key]}]{n}[/{VERIFY_STYLE[key]}]" if n else "0"
+
+
+def junit_xml(report: Any) -> str:
+    """One testsuite per topic, one testcase per question (or coverage item)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.Element("testsuites", name="dlprep verify")
+    suites: dict[str, ET.Element] = {}
+    for r in (*report.results, *report.coverage):
+        suite = suites.get(r.topic)
+        if suite is None:
+            suite = suites[r.topic] = ET.SubElement(root, "testsuite", name=r.topic)
+        case = ET.SubElement(suite, "testcase", classname=r.topic, name=r.id, time=f"{r.duration_s:.3f}")
+        text = "\n".join([r.message, *r.details])
+        if r.status == "failed":
+            ET.SubElement(case, "failure", message=r.message).text = text
+        elif r.status == "unverifiable":
+            ET.SubElement(case, "error", message=f"unverifiable: {r.message}").text = text
+        elif r.status == "skipped":
+            ET.SubElement(case, "skipped", message=r.message)
+    for suite in suites.values():
+        cases = list(suite)
+        suite.set("tests", str(len(cases)))
+        suite.set("failures", str(sum(1 for c in cases if c.find("failure") is not None)))
+        suite.set("errors", str(sum(1 for c in cases if c.find("error") is not None)))
+        suite.set("skipped", str(sum(1 for c in cases if c.find("skipped") is not None)))
+    return ET.tostring(root, encoding="unicode", xml_declaration=True)

@@ -1,0 +1,63 @@
+"""`dlprep init` and `dlprep submit`: write a starter file, grade a solution file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from dlprep.cli import render
+from dlprep.cli.app import app, edge
+from dlprep.cli.browse import LangOpt, pick_lang
+
+from dlprep import bank
+from dlprep.errors import UsageError
+from dlprep.models import CodingQuestion
+
+
+def coding_question(qid: str) -> CodingQuestion:
+    q = bank.catalog_or_raise().get(qid).q
+    if not isinstance(q, CodingQuestion):
+        raise UsageError(f"{qid} is a {q.type} question, not a coding exercise; try `dlprep show {qid}`")
+    return q
+
+
+@app.command()
+@edge
+def init(
+    qid: str = typer.Argument(..., metavar="ID"),
+    path: Path = typer.Argument(None, help="Where to write the starter (default: ./<exercise>.py)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Write the exercise's starter file."""
+    from dlprep.checkers.grader import Grader
+
+    q = coding_question(qid)
+    dest = Grader.write_starter(q, path or Path.cwd(), force=force)
+    render.console().print(f"wrote {dest}\nnext: dlprep submit {qid} {dest}")
+
+
+@app.command()
+@edge
+def submit(
+    qid: str = typer.Argument(..., metavar="ID"),
+    solution: Path = typer.Argument(..., metavar="FILE"),
+    device: str = typer.Option("auto", "--device", help="auto, cpu or cuda."),
+    as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
+    seed: int = typer.Option(None, "--seed", help="Fix the hidden cases (default: a fresh secret seed)."),
+    lang: str = LangOpt,
+) -> None:
+    """Grade a solution file in the sandbox. Exit 0 pass, 1 fail, 2 bad usage."""
+    q = coding_question(qid)
+    if not solution.is_file():
+        raise UsageError(f"solution file not found: {solution}")
+    from dlprep.checkers.grader import Grader
+
+    with render.spinner(f"grading {solution} ...", enabled=not as_json):
+        with Grader(device) as grader:
+            verdict = grader.grade(q, solution, seed)
+    if as_json:
+        typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2, default=str))
+    else:
+        render.print_verdict(verdict, pick_lang(lang))
+    raise typer.Exit(0 if verdict.passed else 1)

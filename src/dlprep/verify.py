@@ -1,0 +1,285 @@
+"""`dlprep verify`: prove every answer key and every reference true on the installed torch/triton.
+
+Per question: `output` snippets run in the sandbox twice and must print exactly the key both
+times (different output between runs = unverifiable); `short`/`true_false` with `code` likewise;
+coding exercises: the reference scores full marks, the starter is unattempted, every mutant fails;
+conceptual questions must cite documentation. Coverage of the topic registry is checked too.
+Work fans out through an Executor (the seam for a distributed engine later).
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from collections import Counter
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from dlprep.answers import matches, same_output
+from dlprep.bank import Catalog, LoadedQuestion, suggest
+from dlprep.errors import NotFound
+from dlprep.models import (
+    ChoiceQuestion,
+    CodingQuestion,
+    OpenQuestion,
+    OutputQuestion,
+    ShortQuestion,
+    TrueFalseQuestion,
+)
+
+Outcome = Literal["passed", "failed", "skipped", "unverifiable"]
+SNIPPET_TIMEOUT_S = 120.0
+
+
+@dataclass(frozen=True)
+class QuestionResult:
+    id: str
+    topic: str
+    kind: str  # question type, or "coverage"
+    status: Outcome
+    message: str = ""
+    details: tuple[str, ...] = ()
+    duration_s: float = 0.0
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    results: tuple[QuestionResult, ...]
+    coverage: tuple[QuestionResult, ...]
+    environment: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return all(r.status in ("passed", "skipped") for r in (*self.results, *self.coverage))
+
+    def summary(self) -> dict[str, Counter[str]]:
+        out: dict[str, Counter[str]] = {}
+        for r in (*self.results, *self.coverage):
+            out.setdefault(r.topic, Counter())[r.status] += 1
+        return dict(sorted(out.items()))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": 1, "ok": self.ok, "environment": self.environment,
+                "summary": {t: dict(c) for t, c in self.summary().items()},
+                "results": [asdict(r) for r in self.results], "coverage": [asdict(r) for r in self.coverage]}
+
+
+@dataclass(frozen=True)
+class Environment:
+    cuda: bool
+    gpus: int
+    triton: bool
+
+    def lacks(self, requires: Iterable[str]) -> str | None:
+        for need in requires:
+            if need == "cuda" and not self.cuda:
+                return "needs a CUDA device"
+            if need == "multi_gpu" and self.gpus < 2:
+                return "needs at least two GPUs"
+            if need == "triton" and not self.triton:
+                return "needs triton"
+        return None
+
+
+@cache
+def environment() -> Environment:
+    import torch
+
+    try:
+        import triton  # noqa: F401
+
+        has_triton = True
+    except Exception:
+        has_triton = False
+    n = torch.cuda.device_count() if torch.cuda.is_available() else 0
+    return Environment(cuda=n > 0, gpus=n, triton=has_triton)
+
+
+def select(catalog: Catalog, selectors: list[str]) -> list[LoadedQuestion]:
+    """Question ids or topic ids (or a topic group such as `tensor`); none selects everything."""
+    if not selectors:
+        return list(catalog.questions.values())
+    chosen: dict[str, LoadedQuestion] = {}
+    for s in selectors:
+        if s in catalog.questions:
+            chosen[s] = catalog.questions[s]
+            continue
+        hits = [lq for lq in catalog.questions.values() if lq.topic == s or lq.topic.split(".")[0] == s]
+        if not hits and s not in catalog.topic_ids():
+            raise NotFound(f"no question or topic {s!r}{suggest(s, [*catalog.questions, *catalog.topic_ids()])}")
+        chosen.update((lq.id, lq) for lq in hits)
+    return sorted(chosen.values(), key=lambda lq: lq.id)
+
+
+# ---------------------------------------------------------------- one question
+
+def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> QuestionResult:
+    t0 = time.monotonic()
+    q = lq.q
+    reason = env.lacks(q.requires)
+    if reason:
+        r = QuestionResult(lq.id, lq.topic, q.type, "skipped", reason)
+    elif isinstance(q, OutputQuestion):
+        r = _check_snippet(lq, grader, q.code, lambda out: same_output(out, q.expected), q.expected)
+    elif isinstance(q, ShortQuestion) and q.code:
+        r = _check_snippet(lq, grader, q.code, lambda out: matches(out.strip(), q.answers[0], q.match),
+                           q.answers[0])
+    elif isinstance(q, TrueFalseQuestion) and q.code:
+        r = _check_snippet(lq, grader, q.code, lambda out: out.strip() == str(q.answer), str(q.answer))
+    elif isinstance(q, CodingQuestion):
+        r = _check_exercise(lq, grader)
+    elif isinstance(q, ChoiceQuestion | OpenQuestion | ShortQuestion | TrueFalseQuestion):
+        r = (QuestionResult(lq.id, lq.topic, q.type, "passed", f"cites {len(q.refs)} doc(s)") if q.refs else
+             QuestionResult(lq.id, lq.topic, q.type, "failed",
+                            "a conceptual answer must cite the official docs: add `refs` (or `code` that proves it)"))
+    else:  # pragma: no cover - the schema admits no other type
+        r = QuestionResult(lq.id, lq.topic, q.type, "failed", "unknown question type")
+    return QuestionResult(**{**asdict(r), "duration_s": round(time.monotonic() - t0, 3)})
+
+
+def _run_snippet(grader: Any, lq: LoadedQuestion, code: str) -> Any:
+    job = {"harness": "dlprep.checkers.snippet:run_child", "source": code, "filename": f"<{lq.id}>",
+           "timeout": SNIPPET_TIMEOUT_S, "limits": {"cpu_s": int(SNIPPET_TIMEOUT_S * 4)}}
+    return grader.sandbox.run(job)
+
+
+def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str], bool],
+                   expected: str) -> QuestionResult:
+    kind = lq.q.type
+    first = _run_snippet(grader, lq, code)
+    if not first.ok:
+        tail = "\n".join(first.stderr.strip().splitlines()[-6:])
+        return QuestionResult(lq.id, lq.topic, kind, "failed", f"snippet did not run: {first.problem}",
+                              (tail,) if tail else ())
+    if not ok(first.stdout):
+        return QuestionResult(lq.id, lq.topic, kind, "failed", "the snippet prints something else than the key",
+                              (f"expected:\n{expected}", f"actual:\n{first.stdout}"))
+    second = _run_snippet(grader, lq, code)
+    if not second.ok or second.stdout != first.stdout:
+        return QuestionResult(lq.id, lq.topic, kind, "unverifiable",
+                              "the snippet prints different text on two runs (addresses, timing or unseeded "
+                              "randomness?)", (f"run 1:\n{first.stdout}", f"run 2:\n{second.stdout}"))
+    return QuestionResult(lq.id, lq.topic, kind, "passed")
+
+
+def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
+    from dlprep.checkers.base import load_exercise
+
+    q: CodingQuestion = lq.q
+    folder = load_exercise(q).folder
+    seed = zlib.crc32(q.id.encode())  # fixed per question: two verify runs give the same verdicts
+    problems: list[str] = []
+
+    def grade(path: Path) -> Any:
+        return grader.grade_source(q, path.read_text(encoding="utf-8"), path.name, seed)
+
+    ref = grade(folder / "reference.py")
+    if not (ref.status == "pass" and ref.score == ref.max_score):
+        bad = [f"{t.name}: {t.status} {t.message or ''}" for t in ref.tests if t.status != "pass"]
+        problems.append(f"reference.py scored {ref.score:g}/{ref.max_score:g} ({ref.status}): " + "; ".join(bad[:3]))
+    starter = grade(folder / "starter.py")
+    if starter.status != "unattempted":
+        bad = [f"{t.name}: {t.status} {t.message or ''}" for t in starter.tests if t.status != "unattempted"]
+        problems.append(f"starter.py should be reported unattempted, got {starter.status}: " + "; ".join(bad[:2]))
+    mutants = sorted((folder / "mutants").glob("*.py"))
+    caught = []
+    for m in mutants:
+        v = grade(m)
+        if v.status == "pass":
+            problems.append(f"mutant {m.name} passed {v.score:g}/{v.max_score:g}: the checker cannot tell it apart")
+        else:
+            first = next((t for t in v.tests if t.status not in ("pass", "skip")), None)
+            caught.append(f"{m.name}: {v.status} ({first.name if first else '?'}: {(first.message or '')[:80]})")
+    if problems:
+        return QuestionResult(lq.id, lq.topic, "coding", "failed", problems[0], tuple(problems[1:]))
+    return QuestionResult(lq.id, lq.topic, "coding", "passed",
+                          f"reference {ref.score:g}/{ref.max_score:g}; {len(mutants)} mutant(s) caught", tuple(caught))
+
+
+# ---------------------------------------------------------------- coverage
+
+def coverage(catalog: Catalog) -> list[QuestionResult]:
+    """Counts, contrast pairs and exercises per topic; exercises per checker family."""
+    out = []
+    families: Counter[str] = Counter()
+    for t in catalog.registry.topics:
+        qs = catalog.by_topic.get(t.id, [])
+        problems = []
+        if len(qs) < t.min_questions:
+            problems.append(f"{len(qs)} question(s), needs at least {t.min_questions}")
+        asked = {frozenset(lq.q.contrast) for lq in qs if lq.q.contrast}
+        missing = [f"{a} vs {b}" for a, b in t.pairs if frozenset((a, b)) not in asked]
+        if missing:
+            problems.append("contrast not asked: " + ", ".join(missing))
+        coding = [lq.q for lq in qs if isinstance(lq.q, CodingQuestion)]
+        families.update(c.checker for c in coding)
+        if t.exercise and not any(c.checker == t.exercise for c in coding):
+            problems.append(f"no {t.exercise} exercise")
+        status: Outcome = "failed" if problems else "passed"
+        out.append(QuestionResult(f"coverage:{t.id}", t.id, "coverage", status, "; ".join(problems),
+                                  details=(f"{len(qs)} question(s)",)))
+    for fam in catalog.registry.checker_families:
+        need = catalog.registry.min_exercises_per_family
+        n = families[fam]
+        out.append(QuestionResult(f"coverage:family:{fam}", "checker families", "coverage",
+                                  "passed" if n >= need else "failed",
+                                  "" if n >= need else f"checker family {fam} has {n} exercise(s), needs {need}"))
+    return out
+
+
+# ---------------------------------------------------------------- executors
+
+class Executor(Protocol):
+    """Runs verify_question over question ids; results come back in any order via `on_result`."""
+
+    def run(self, questions: list[LoadedQuestion],
+            on_result: Callable[[QuestionResult], None]) -> list[QuestionResult]: ...
+
+
+class LocalExecutor:
+    """`jobs` warm sandbox worker processes on this machine, one grading thread driving each."""
+
+    def __init__(self, jobs: int, device: str = "auto"):
+        self.jobs = max(1, jobs)
+        self.device = device
+
+    def run(self, questions: list[LoadedQuestion],
+            on_result: Callable[[QuestionResult], None]) -> list[QuestionResult]:
+        from dlprep.checkers.grader import Grader
+
+        env = environment()
+        graders = [Grader(self.device) for _ in range(self.jobs)]
+        free = list(graders)
+
+        def work(lq: LoadedQuestion) -> QuestionResult:
+            grader = free.pop()  # list.pop/append are atomic: each thread holds one grader at a time
+            try:
+                r = verify_question(lq, grader, env)
+            except Exception as e:  # a bug in a checker must fail that question, not the run
+                r = QuestionResult(lq.id, lq.topic, lq.q.type, "failed", f"verifier crashed: {type(e).__name__}: {e}")
+            finally:
+                free.append(grader)
+            on_result(r)
+            return r
+
+        # Slow kinds first so that the long tail does not end up on one worker.
+        order = sorted(questions, key=lambda lq: (lq.q.type != "coding", lq.q.type != "output", lq.id))
+        try:
+            with ThreadPoolExecutor(self.jobs) as pool:
+                results = list(pool.map(work, order))
+        finally:
+            for g in graders:
+                g.close()
+        return sorted(results, key=lambda r: r.id)
+
+
+def run(catalog: Catalog, selection: list[LoadedQuestion], executor: Executor,
+        on_result: Callable[[QuestionResult], None] = lambda r: None, with_coverage: bool = True) -> VerifyReport:
+    results = executor.run(selection, on_result)
+    env = environment()
+    return VerifyReport(tuple(results), tuple(coverage(catalog)) if with_coverage else (),
+                        {"cuda": env.cuda, "gpus": env.gpus, "triton": env.triton})
