@@ -42,8 +42,9 @@ def _cap(text: str) -> tuple[str, bool]:
 
 
 class Grader:
-    def __init__(self, device: str = "auto"):
+    def __init__(self, device: str = "auto", timeout: float | None = None):
         self.device = resolve_device(device)
+        self.timeout = timeout  # overrides the exercise's own limit (tests use short ones)
         self.sandbox = Sandbox()
 
     def close(self) -> None:
@@ -86,10 +87,16 @@ class Grader:
             tests.append(CheckResult("rules", "fail", 0.0, 0.0,
                                      f"line {line}: uses {rule}, which this exercise forbids"))
         public, hidden = fam.cases(secrets.randbits(63) if seed is None else seed)
-        run = self.sandbox.run(fam.job(source, filename, self.device), fam.payload(public + hidden))
+        job = fam.job(source, filename, self.device)
+        if self.timeout is not None:
+            job["timeout"] = self.timeout
+        run = self.sandbox.run(job, fam.payload(public + hidden))
         sandbox_info = {"level": run.level, "network": "netns" not in run.level}
         hidden_summary = {"count": len(hidden), "passed": 0}
         out, cut = _cap(run.stdout)
+        if run.truncated:  # fail closed: a flood of output is never graded as if it were fine
+            tests.append(CheckResult("output", "error", message="the solution printed more than 1 MB; "
+                                     "its output was cut and the run does not count"))
         facts = self._facts(run, tests)
         if facts is not None:
             if "load_error" in facts:

@@ -63,16 +63,27 @@ def loopback_up() -> None:
         fcntl.ioctl(s, siocsifflags, struct.pack("16sh22x", b"lo", flags | iff_up))
 
 
-def private_filesystem(hide: list[Path]) -> None:
-    """Private /tmp, /var/tmp, /dev/shm (they vanish with the namespace); hide the given folders."""
+MS_REMOUNT, MS_BIND = 32, 4096
+WORKDIR = "/tmp/run"
+
+
+def private_filesystem(hide: list[Path]) -> str:
+    """Private, empty /tmp (read-only but for WORKDIR), /var/tmp (read-only) and /dev/shm; they
+    vanish with the namespace. The given folders are hidden behind empty read-only mounts."""
     mount("none", "/", None, MS_REC | MS_PRIVATE)
-    for target in ("/tmp", "/var/tmp", "/dev/shm"):
-        if os.path.isdir(target):
-            mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, "size=1g,mode=1777")
+    mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=16k,mode=0755")
+    os.mkdir(WORKDIR, 0o700)
+    mount("tmpfs", WORKDIR, "tmpfs", MS_NOSUID | MS_NODEV, "size=1g,mode=0700")
+    mount("none", "/tmp", None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
+    if os.path.isdir("/dev/shm"):  # DataLoader workers share tensors through it
+        mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "size=1g,mode=1777")
+    if os.path.isdir("/var/tmp"):
+        mount("tmpfs", "/var/tmp", "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555")
     mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
     for path in hide:
         if path.is_dir():
             mount("tmpfs", str(path), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555")
+    return WORKDIR
 
 
 def set_limits(cpu_s: int, mem_bytes: int, fsize: int, nofile: int, nproc: int) -> None:

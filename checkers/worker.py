@@ -96,10 +96,8 @@ def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple
                     os.kill(os.getpid(), os.WTERMSIG(st))
                 os._exit(os.waitstatus_to_exitcode(st) & 0xFF)
             iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
-            iso.private_filesystem(_hidden_paths())
+            workdir = iso.private_filesystem(_hidden_paths())
             iso.loopback_up()
-            workdir = "/tmp/run"
-            os.mkdir(workdir, 0o700)
         else:
             workdir = job["workdir"]
         home = os.path.join(workdir, "home")

@@ -276,9 +276,19 @@ class Session:
             self._grader = Grader()
         return self._grader
 
-    def write_starter(self, dest_dir: Path) -> Path:
-        item = self._need(CodingQuestion)
-        return Path(self._get_grader().write_starter(item.question, dest_dir))
+    def write_starter(self, dest_dir: Path) -> tuple[Path, bool]:
+        """(file to edit, whether it is a fresh starter). An earlier file for the same exercise is
+        kept, never overwritten: it may hold the user's work from a previous session."""
+        q = self._need(CodingQuestion).question
+        grader = self._get_grader()  # fails here, before the user edits anything
+        earlier = Path(dest_dir) / f"{q.exercise}.py"
+        if earlier.is_file():
+            return earlier, False
+        try:  # the grader treats a destination that is not an existing folder as the file name
+            Path(dest_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise UsageError(f"cannot create {dest_dir}: {e}") from None
+        return Path(grader.write_starter(q, Path(dest_dir))), True
 
     def grade_coding(self, path: Path) -> tuple[Outcome, Any]:
         """Grade the solution file; pass rates Good, anything else Again. Returns (outcome, verdict)."""
