@@ -161,6 +161,8 @@ def call_child(job: dict[str, Any], payload: bytes) -> bytes:
         fn = harness.entry_point(mod, job["entry"])
     except harness.UserCodeError as e:
         return harness.dump({"load_error": e.info, **harness.run_facts()})
+    finally:
+        harness.stop_if_forked()
     out = []
     for case in data["cases"]:
         args = [a.to(device) if isinstance(a, torch.Tensor) else a for a in case["args"]]
@@ -171,4 +173,5 @@ def call_child(job: dict[str, Any], payload: bytes) -> bytes:
                         "after": [a.detach().cpu().clone() if type(a) is torch.Tensor else None for a in args]})
         except BaseException as e:
             out.append({"error": harness.error_info(e, job["filename"])})
+        harness.stop_if_forked()
     return harness.dump({"cases": out, **harness.run_facts()})

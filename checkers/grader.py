@@ -12,6 +12,7 @@ import io
 import secrets
 import shutil
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +108,8 @@ class Grader:
                 judged, hidden_summary = fam.judge(public, hidden, facts)
                 tests.extend(judged)
                 tests.extend(_leftovers(facts))
+        if any(t.name == "rules" for t in tests):  # a forbidden shortcut earns nothing
+            tests = [replace(t, score=0.0) for t in tests]
         return summarise(q.id, tests, time.monotonic() - t0, sandbox_info, hidden_summary,
                          stdout=out, stderr=_cap(run.stderr)[0], truncated=cut or run.truncated)
 

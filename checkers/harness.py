@@ -24,6 +24,21 @@ _clone = torch.Tensor.clone
 _storage_ptr = torch.Tensor.untyped_storage
 
 
+_HARNESS_PID = os.getpid()  # re-read in the child by `started()`
+
+
+def started() -> None:
+    """Remember which process is the run's own (call before any user code)."""
+    global _HARNESS_PID
+    _HARNESS_PID = os.getpid()
+
+
+def stop_if_forked() -> None:
+    """A process the user's code forked must never report a result: only the run's own may."""
+    if os.getpid() != _HARNESS_PID:
+        os._exit(0)
+
+
 class UserCodeError(Exception):
     def __init__(self, info: dict[str, Any]):
         super().__init__(info["message"])

@@ -63,15 +63,44 @@ def loopback_up() -> None:
         fcntl.ioctl(s, siocsifflags, struct.pack("16sh22x", b"lo", flags | iff_up))
 
 
-MS_REMOUNT, MS_BIND = 32, 4096
+MS_REMOUNT, MS_BIND, MS_MOVE = 32, 4096, 8192
 WORKDIR = "/tmp/run"
 
 
-def private_filesystem(hide: list[Path]) -> str:
+def _blocking_ancestor(path: Path) -> Path | None:
+    """The topmost folder above `path` that other users cannot traverse (e.g. a 0700 /root)."""
+    for a in reversed(path.parents):
+        if a != Path("/") and not os.stat(a).st_mode & 0o001:
+            return a
+    return None
+
+
+def _expose(needed: list[Path]) -> None:
+    """Make `needed` reachable for the unprivileged run uid even when it sits in a private folder
+    (Python under /root/.pyenv): stage a bind mount of it, cover the private folder with an empty
+    tmpfs (which also hides the rest of it), and move the bind mount back into place."""
+    covered: set[Path] = set()
+    for i, path in enumerate(needed):
+        top = _blocking_ancestor(path)
+        if top is None:
+            continue
+        stage = f"/tmp/.stage{i}"
+        os.mkdir(stage)
+        mount(str(path), stage, None, MS_BIND | MS_REC)
+        if top not in covered:
+            mount("tmpfs", str(top), "tmpfs", MS_NOSUID | MS_NODEV, "size=16k,mode=0755")
+            covered.add(top)
+        os.makedirs(path, exist_ok=True)
+        mount(stage, str(path), None, MS_MOVE)
+
+
+def private_filesystem(hide: list[Path], needed: list[Path]) -> str:
     """Private, empty /tmp (read-only but for WORKDIR), /var/tmp (read-only) and /dev/shm; they
-    vanish with the namespace. The given folders are hidden behind empty read-only mounts."""
+    vanish with the namespace. `hide` folders are covered by empty read-only mounts; `needed`
+    folders (the Python installation) are made reachable for the run's uid."""
     mount("none", "/", None, MS_REC | MS_PRIVATE)
     mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=16k,mode=0755")
+    _expose(needed)
     os.mkdir(WORKDIR, 0o700)
     mount("tmpfs", WORKDIR, "tmpfs", MS_NOSUID | MS_NODEV, "size=1g,mode=0700")
     mount("none", "/tmp", None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)

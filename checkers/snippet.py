@@ -38,8 +38,10 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     except BaseException as e:
         import traceback
 
+        harness.stop_if_forked()
         traceback.print_exc()
         return harness.dump({"error": harness.error_info(e, job["filename"])})
     finally:
         sys.stdout.flush()
+    harness.stop_if_forked()
     return harness.dump({"ok": True, **harness.run_facts()})

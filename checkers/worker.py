@@ -31,7 +31,8 @@ from dlprep.checkers.protocol import read_frame, write_frame
 
 OUTPUT_CAP = 1_000_000  # bytes kept of stdout and of stderr each
 RESULT_CAP = 128 * 1024 * 1024
-GRACE_S = 0.5  # after the child exits, how long leftover holders of its pipes may linger
+GRACE_S = 0.5
+KILL_WAIT_S = 30.0  # how long to wait for a killed run's processes to disappear  # after the child exits, how long leftover holders of its pipes may linger
 DEFAULT_LIMITS = {"cpu_s": 60, "mem_mb": 4096, "fsize_mb": 64, "nofile": 512, "nproc": 1024}
 
 
@@ -58,7 +59,7 @@ def probe_isolation() -> str:
             iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET | iso.CLONE_NEWPID)
             inner = os.fork()
             if inner == 0:
-                iso.private_filesystem([])
+                iso.private_filesystem([], _needed_paths())
                 iso.loopback_up()
                 os._exit(0)
             _, st = os.waitpid(inner, 0)
@@ -72,10 +73,17 @@ def probe_isolation() -> str:
 def _hidden_paths() -> list[Path]:
     from dlprep import paths
 
-    hide = {paths.exercises_dir().resolve(), paths.data_home().resolve(), Path.home().resolve()}
-    # Never hide the interpreter's own tree: lazy imports (torch._dynamo, ...) must keep working.
-    prefix = Path(sys.prefix).resolve()
-    return sorted(p for p in hide if p != Path("/") and p not in prefix.parents and p != prefix)
+    # The reference solutions and the user's progress. Home folders need no hiding: the run's uid
+    # cannot read a private home, and hiding one could hide the Python installation itself.
+    hide = {paths.exercises_dir().resolve(), paths.data_home().resolve()}
+    # Never hide the interpreter's own tree: lazy imports (torch._dynamo, encodings, ...) must work.
+    prefixes = {Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve()}
+    return sorted(p for p in hide if p != Path("/") and not any(p == x or p in x.parents for x in prefixes))
+
+
+def _needed_paths() -> list[Path]:
+    """The interpreter's trees, which the unprivileged run must be able to read."""
+    return sorted({Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve()})
 
 
 def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple[int, int, int]) -> None:
@@ -83,6 +91,9 @@ def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple
     out_w, err_w, res_w = fds
     full = level == iso.FULL_LEVEL
     try:
+        # Inherit nothing but our three pipes: the worker's protocol pipe above all must be out of
+        # reach, or a submission could write a forged frame straight to the grader.
+        _close_all_but(fds)
         os.setsid()
         if full:
             iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET | iso.CLONE_NEWPID)
@@ -96,7 +107,7 @@ def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple
                     os.kill(os.getpid(), os.WTERMSIG(st))
                 os._exit(os.waitstatus_to_exitcode(st) & 0xFF)
             iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
-            workdir = iso.private_filesystem(_hidden_paths())
+            workdir = iso.private_filesystem(_hidden_paths(), _needed_paths())
             iso.loopback_up()
         else:
             workdir = job["workdir"]
@@ -119,10 +130,11 @@ def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple
             iso.drop_privileges(uid)
         iso.prctl(iso.PR_SET_NO_NEW_PRIVS, 1)
         devnull = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(devnull, 0)
+        if devnull != 0:
+            os.dup2(devnull, 0)
         os.dup2(out_w, 1)
         os.dup2(err_w, 2)
-        for fd in (devnull, out_w, err_w):
+        for fd in {devnull, out_w, err_w} - {0, 1, 2}:
             os.close(fd)
         sys.stdout = io.TextIOWrapper(os.fdopen(1, "wb", buffering=0), write_through=True)
         sys.stderr = io.TextIOWrapper(os.fdopen(2, "wb", buffering=0), write_through=True)
@@ -130,6 +142,9 @@ def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple
         traceback.print_exc()
         os._exit(iso.EXIT_SETUP)
     try:
+        from dlprep.checkers import harness
+
+        harness.started()
         module, _, fn = job["harness"].partition(":")
         result = getattr(importlib.import_module(module), fn)(job, payload)
         with os.fdopen(res_w, "wb") as res:
@@ -144,6 +159,14 @@ def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple
         finally:
             os._exit(iso.EXIT_HARNESS)
     os._exit(0)
+
+
+def _close_all_but(keep: tuple[int, ...]) -> None:
+    prev = 0
+    for fd in sorted(keep):
+        os.closerange(prev, fd)
+        prev = fd + 1
+    os.closerange(prev, 65536)
 
 
 class _Capped:
@@ -163,16 +186,24 @@ class _Capped:
 
 
 def _kill_run(pid: int, uid: int) -> int:
-    """Kill the child, its group and every process of the run's uid; return how many we found."""
-    victims = set(iso.processes_of(uid)) if os.geteuid() == 0 else set()
+    """Kill the child, its group and every process of the run's uid; wait until all are gone.
+
+    Returns how many processes besides the child were found. Tearing down hundreds of forked
+    torch processes takes the kernel a while, and the next run must not start before it is done.
+    """
+    as_root = os.geteuid() == 0
+    victims: set[int] = set()
     for target in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
         try:
             target()
         except (ProcessLookupError, PermissionError):
             pass
-    for _ in range(20):  # escapees re-parent to us (subreaper) as their parents die
-        pids = set(iso.processes_of(uid)) if os.geteuid() == 0 else set()
-        pids |= {p for p in iso.children_of(os.getpid()) if p != pid}
+    deadline = time.monotonic() + KILL_WAIT_S
+    while time.monotonic() < deadline:
+        # escapees re-parent to us (we are a subreaper) as their parents die
+        pids = (set(iso.processes_of(uid)) if as_root else set()) | set(iso.children_of(os.getpid()))
+        pids.discard(pid)
+        _reap_all(pid)
         if not pids:
             break
         victims |= pids
@@ -181,20 +212,19 @@ def _kill_run(pid: int, uid: int) -> int:
                 os.kill(p, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
-        _reap_all()
-        time.sleep(0.01)
-    _reap_all()
-    return len(victims - {pid})
+        time.sleep(0.02)
+    _reap_all(pid)
+    return len(victims)
 
 
-def _reap_all() -> None:
-    while True:
-        try:
-            wpid, _ = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if wpid == 0:
-            return
+def _reap_all(keep: int) -> None:
+    """Reap finished children (re-parented escapees) except `keep`, whose status we still need."""
+    for p in iso.children_of(os.getpid()):
+        if p != keep:
+            try:
+                os.waitpid(p, os.WNOHANG)
+            except ChildProcessError:
+                pass
 
 
 def run_job(job: dict[str, Any], payload: bytes, level: str) -> tuple[dict[str, Any], bytes]:

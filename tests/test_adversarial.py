@@ -1,0 +1,117 @@
+"""Hostile submissions: each must end as fail/error/timeout with its own message, while the grader
+stays healthy, no process of the run survives, and nothing is written outside the run's dir."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+from pathlib import Path
+
+import pytest
+
+from dlprep.checkers.isolation import UID_BASE, UID_SPAN, processes_of
+from tests.conftest import coding_question
+
+HERE = Path(__file__).parent / "adversarial"
+Q = coding_question("batched_matmul", "tensor_fn")
+MARKERS = [Path("/tmp/dlprep_adv_marker"), Path.home() / "dlprep_adv_marker", Path("/root/dlprep_adv_marker"),
+           Path("/tmp/dlprep_adv_pickle_marker")]
+
+CASES = {
+    "infinite_loop": ({"timeout"}, r"timed out"),
+    "sigterm_ignored": ({"timeout"}, r"timed out"),
+    "fork_bomb": ({"fail", "error", "timeout"}, r"BlockingIOError|process|timed out"),
+    "memory_bomb": ({"fail"}, r"MemoryError"),
+    "print_flood": ({"error"}, r"printed more than 1 MB"),
+    "sys_exit_import": ({"error"}, r"sys\.exit\(0\)"),
+    "os_exit_import": ({"error"}, r"exited with status 0 without a result|ended the process"),
+    "patch_allclose": ({"fail"}, r"elements differ"),
+    "fake_verdict": ({"fail"}, r"elements differ"),
+    "read_reference": ({"error"}, r"No such file|Permission denied"),
+    "write_home": ({"error"}, r"Read-only file system|Permission denied"),
+    "write_tmp": ({"error"}, r"Read-only file system"),
+    "setsid_grandchild": ({"fail", "error"}, r"left \d+ process"),
+    "thread_left": ({"fail"}, r"left \d+ thread\(s\) running: leftover"),
+    "segfault": ({"error"}, r"SIGSEGV"),
+    "pickled_result": ({"error"}, r"could not be loaded safely"),
+    "mutate_inputs": ({"fail"}, r"modified its input argument 0 in place"),
+    "returns_subclass": ({"fail"}, r"returned a .*Sneaky, which is not allowed"),
+    "syntax_error": ({"error"}, r"line 2: SyntaxError: '\(' was never closed"),
+    "import_error": ({"error"}, r"line 1: ModuleNotFoundError"),
+}
+
+
+def _run_uids() -> list[int]:
+    """Pids still running under any sandbox run uid."""
+    return [p for p in _all_pids() if UID_BASE <= _uid(p) < UID_BASE + UID_SPAN]
+
+
+def _all_pids() -> list[int]:
+    return [int(e) for e in os.listdir("/proc") if e.isdigit()]
+
+
+def _uid(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("Uid:"))
+    except (OSError, StopIteration):
+        return -1
+
+
+def _messages(verdict) -> str:
+    return "\n".join(f"{t.name}: {t.message}" for t in verdict.tests)
+
+
+@pytest.fixture(autouse=True)
+def _clean_markers():
+    for m in MARKERS:
+        m.unlink(missing_ok=True)
+    yield
+    for m in MARKERS:
+        assert not m.exists(), f"{m} was written outside the sandbox"
+        m.unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_hostile_submission_is_caught(grader, name):
+    statuses, pattern = CASES[name]
+    source = (HERE / f"{name}.py").read_text()
+    verdict = grader.grade_source(Q, source, f"{name}.py", seed=1)
+    assert verdict.status in statuses, _messages(verdict)
+    assert verdict.score < verdict.max_score or verdict.status != "pass"
+    assert re.search(pattern, _messages(verdict)), _messages(verdict)
+    assert _run_uids() == [], "a process of the run survived"
+    # the grader is still healthy: the reference passes right after
+    ref = (Path(__file__).parents[1] / "reference_impls/batched_matmul/reference.py").read_text()
+    assert grader.grade_source(Q, ref, "reference.py", seed=2).status == "pass"
+
+
+def test_network_is_unreachable_from_the_sandbox(grader):
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        listener.settimeout(0.5)
+        port = listener.getsockname()[1]
+        source = (HERE / "socket_connect.py").read_text().replace("PORT", str(port))
+        verdict = grader.grade_source(Q, source, "socket_connect.py", seed=1)
+        assert verdict.status == "error", _messages(verdict)
+        assert re.search(r"ConnectionRefusedError|unreachable|timed out", _messages(verdict)), _messages(verdict)
+        with pytest.raises(TimeoutError):
+            listener.accept()  # nothing got through
+    assert verdict.sandbox["network"] is False
+
+
+def test_weak_level_is_recorded_when_namespaces_are_unavailable(monkeypatch):
+    from dlprep.checkers.grader import Grader
+
+    monkeypatch.setenv("DLPREP_SANDBOX", "weak")
+    with Grader("cpu", timeout=8) as g:
+        ref = (Path(__file__).parents[1] / "reference_impls/batched_matmul/reference.py").read_text()
+        v = g.grade_source(Q, ref, "reference.py", seed=3)
+    assert v.status == "pass"
+    assert v.sandbox == {"level": "rlimits+pgroup", "network": True}
+
+
+def test_processes_of_finds_nothing_for_an_unused_uid():
+    assert processes_of(UID_BASE + UID_SPAN + 7) == []
