@@ -1,0 +1,36 @@
+"""Trusted checker data for `broadcast_strides`: torch.broadcast_to is the oracle."""
+
+import torch
+
+from dlprep.checkers.base import Case
+
+
+def oracle(x, shape):
+    return torch.broadcast_to(x, shape)
+
+
+def public_cases():
+    v = torch.arange(3.0)
+    return [
+        Case("vector-to-matrix", (v, (4, 3))),
+        Case("column", (v.reshape(3, 1), (3, 5))),
+        Case("new-leading-dims", (v, (2, 2, 3))),
+        Case("size-one-middle", (torch.arange(6.0).reshape(2, 1, 3), (2, 4, 3))),
+        Case("identity", (torch.arange(6.0).reshape(2, 3), (2, 3))),
+        Case("scalar", (torch.tensor(7.0), (2, 2))),
+        Case("non-contiguous", (torch.arange(6.0).reshape(3, 2).t()[:, :1], (2, 5))),
+        Case("zero-size-target", (v.reshape(1, 3), (0, 3))),
+    ]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for i in range(n):
+        ndim = int(torch.randint(1, 4, (), generator=gen))
+        target = torch.randint(1, 5, (ndim,), generator=gen).tolist()
+        src = [s if torch.rand((), generator=gen) < 0.5 else 1 for s in target]
+        drop = int(torch.randint(0, ndim, (), generator=gen))
+        x = torch.randn(*src[drop:], generator=gen)
+        extra = torch.randint(1, 3, (int(torch.randint(0, 2, (), generator=gen)),), generator=gen).tolist()
+        cases.append(Case(f"random-{i}", (x, tuple(extra + target))))
+    return cases

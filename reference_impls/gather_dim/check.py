@@ -1,0 +1,41 @@
+"""Trusted checker data for `gather_dim`: torch.gather is the oracle."""
+
+import torch
+
+from dlprep.checkers.base import Case
+
+
+def oracle(x, dim, index):
+    return torch.gather(x, dim, index)
+
+
+def _case(gen, shape, dim, idx_shape):
+    x = torch.randn(*shape, generator=gen)
+    index = torch.randint(0, shape[dim], idx_shape, generator=gen)
+    return (x, dim, index)
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(0)
+    x = torch.arange(12.0).reshape(3, 4)
+    return [
+        Case("rows-dim1", (x, 1, torch.tensor([[0, 0], [1, 3], [2, 1]]))),
+        Case("cols-dim0", (x, 0, torch.tensor([[2, 1, 0, 0]]))),
+        Case("negative-dim", (x, -1, torch.tensor([[3], [2], [1]]))),
+        Case("smaller-index", _case(gen, (5, 6), 1, (2, 3))),
+        Case("3d-middle", _case(gen, (2, 5, 3), 1, (2, 4, 3))),
+        Case("1d", _case(gen, (7,), 0, (10,))),
+        Case("empty-index", (x, 1, torch.empty(3, 0, dtype=torch.long))),
+    ]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for i in range(n):
+        ndim = int(torch.randint(1, 4, (), generator=gen))
+        shape = torch.randint(1, 6, (ndim,), generator=gen).tolist()
+        dim = int(torch.randint(0, ndim, (), generator=gen))
+        idx_shape = [int(torch.randint(1, s + 1, (), generator=gen)) for s in shape]
+        idx_shape[dim] = int(torch.randint(1, 8, (), generator=gen))
+        cases.append(Case(f"random-{i}", _case(gen, shape, dim, idx_shape)))
+    return cases

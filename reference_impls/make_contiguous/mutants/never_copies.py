@@ -1,0 +1,3 @@
+# Returns x unchanged: a transposed input stays non-contiguous.
+def solve(x):
+    return x

@@ -1,0 +1,35 @@
+"""Trusted checker data for `unfold_windows`: Tensor.unfold is the oracle."""
+
+import torch
+
+from dlprep.checkers.base import Case
+
+
+def oracle(x, size, step):
+    return x.unfold(0, size, step)
+
+
+def public_cases():
+    return [
+        Case("overlapping", (torch.arange(8.0), 3, 1)),
+        Case("non-overlapping", (torch.arange(8.0), 2, 2)),
+        Case("gaps", (torch.arange(10.0), 2, 3)),
+        Case("tail-dropped", (torch.arange(7.0), 3, 2)),
+        Case("whole", (torch.arange(5.0), 5, 1)),
+        Case("size-one", (torch.arange(4.0), 1, 1)),
+        Case("strided-input", (torch.arange(20.0)[::2], 3, 2)),
+        Case("offset-input", (torch.arange(12.0)[3:], 4, 4)),
+        Case("2d-rows", (torch.arange(12.0).reshape(6, 2), 3, 1)),
+        Case("long-1025", (torch.randn(1025, generator=torch.Generator().manual_seed(1)), 256, 128)),
+    ]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for i in range(n):
+        length = int(torch.randint(1, 40, (), generator=gen))
+        size = int(torch.randint(1, length + 1, (), generator=gen))
+        step = int(torch.randint(1, 6, (), generator=gen))
+        x = torch.randn(length * 2, generator=gen)[:: 2] if i % 2 else torch.randn(length, generator=gen)
+        cases.append(Case(f"random-{i}", (x, size, step)))
+    return cases

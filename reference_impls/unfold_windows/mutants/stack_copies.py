@@ -1,0 +1,7 @@
+# Right values, built by stacking slices: a copy, not a view.
+import torch
+
+
+def solve(x, size, step):
+    n = (x.size(0) - size) // step + 1
+    return torch.stack([x[i * step: i * step + size].movedim(0, -1) for i in range(n)])
