@@ -31,8 +31,8 @@ from dlprep.checkers.protocol import read_frame, write_frame
 
 OUTPUT_CAP = 1_000_000  # bytes kept of stdout and of stderr each
 RESULT_CAP = 128 * 1024 * 1024
-GRACE_S = 0.5
-KILL_WAIT_S = 30.0  # how long to wait for a killed run's processes to disappear  # after the child exits, how long leftover holders of its pipes may linger
+GRACE_S = 0.5  # after the child exits, how long leftover holders of its pipes may linger
+KILL_WAIT_S = 30.0  # how long to wait for a killed run's processes to disappear
 DEFAULT_LIMITS = {"cpu_s": 60, "mem_mb": 4096, "fsize_mb": 64, "nofile": 512, "nproc": 1024}
 
 

@@ -29,8 +29,10 @@ app = typer.Typer(
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     from rich.console import Console
+    from rich.markup import escape
 
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]error:[/red] {message}", markup=True)
+    # escape(): messages quote ids in brackets, which rich would otherwise eat as style tags
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]error:[/red] {escape(message)}")
     return typer.Exit(code)
 
 

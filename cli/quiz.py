@@ -7,6 +7,7 @@ printed, so quitting, Ctrl-C or a killed terminal never lose an answered questio
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shlex
@@ -16,18 +17,23 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from dlprep.cli import render
+from dlprep.cli.app import app, edge
+from dlprep.cli.browse import LangOpt, pick_lang
+from rich import box
+from rich.console import Console, Group
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
 from dlprep import bank
 from dlprep import stats as stats_mod
-from dlprep.cli import render
-from dlprep.cli.app import app, edge
-from dlprep.cli.browse import LangOpt, pick_lang
 from dlprep.errors import DlprepError, UsageError
-from dlprep.models import QUESTION_TYPES, OpenQuestion, OutputQuestion
+from dlprep.models import QUESTION_TYPES, OutputQuestion
 from dlprep.scheduler import RATING_NAMES, RATINGS, next_due
-from dlprep.session import InvalidAnswer, Item, Outcome, Session, quiz_items, review_items
+from dlprep.session import LETTERS, InvalidAnswer, Item, Outcome, Session, quiz_items, review_items
 from dlprep.store import Store, now_utc
 
 DbOpt = typer.Option(None, "--db", help="Progress database (default: $DLPREP_HOME or the XDG data dir).")
@@ -52,10 +58,12 @@ UI = {
         "output": "type the exact output; end with an empty line or Ctrl-D",
         "open": "type your answer (optional); an empty line shows the model answer",
         "rate": "rate yourself: 1 again · 2 hard · 3 good · 4 easy",
-        "right": "✓ correct", "wrong": "✗ wrong", "recorded": "recorded: {rating}",
+        "right": "✓ correct", "wrong": "✗ wrong", "wrong_given": "✗ wrong (you answered: {given})",
+        "recorded": "recorded: {rating}",
         "skipped": "skipped", "undone": "undone: {id} - answer it again", "nothing": "nothing to undo",
         "no_hint": "no hint for this question", "hint": "hint: {text}",
-        "starter": "starter file: {path}", "wait": "edit it, then press Enter to grade (s skip · q quit)",
+        "starter": "starter file: {path}", "earlier": "your earlier file (delete it to start over): {path}",
+        "wait": "edit it, then press Enter to grade (s skip · q quit)",
         "skip_why": "{why} - skipped", "editor": "editor failed: {why}",
         "summary": "{answered} answered, {correct} correct, {skipped} skipped - saved to {db}",
         "nothing_due": "nothing due. Next review {when}; `dlprep review --ahead` reviews early.",
@@ -70,10 +78,12 @@ UI = {
         "output": "输入完整输出，以空行或 Ctrl-D 结束",
         "open": "可先写下你的回答；空行后显示参考答案",
         "rate": "自评：1 忘了 · 2 困难 · 3 良好 · 4 简单",
-        "right": "✓ 正确", "wrong": "✗ 错误", "recorded": "已记录：{rating}",
+        "right": "✓ 正确", "wrong": "✗ 错误", "wrong_given": "✗ 错误（你的答案：{given}）",
+        "recorded": "已记录：{rating}",
         "skipped": "已跳过", "undone": "已撤销：{id}，请重新作答", "nothing": "没有可撤销的评分",
         "no_hint": "本题没有提示", "hint": "提示：{text}",
-        "starter": "初始文件：{path}", "wait": "编辑完成后按回车评分（s 跳过 · q 退出）",
+        "starter": "初始文件：{path}", "earlier": "沿用你之前的文件（删除它可重新开始）：{path}",
+        "wait": "编辑完成后按回车评分（s 跳过 · q 退出）",
         "skip_why": "{why}，已跳过", "editor": "编辑器启动失败：{why}",
         "summary": "作答 {answered} 题，答对 {correct} 题，跳过 {skipped} 题，已保存到 {db}",
         "nothing_due": "目前没有到期的题目。下次复习：{when}；`dlprep review --ahead` 可提前复习。",
@@ -98,6 +108,7 @@ class Runner:
     def run(self) -> int:
         """0 when the session ends or is quit, 130 after Ctrl-C (answers are saved either way)."""
         code = 0
+        warm_up()
         self.con.print(self.t["keys"], style="dim")
         try:
             while (item := self.sess.present()) is not None:
@@ -117,8 +128,19 @@ class Runner:
 
     # screen
 
+    def _given(self, item: Item, given: str) -> str:
+        """The recorded answer as the user saw it: displayed letters, t/f labels, the typed text."""
+        if item.order is not None:
+            return " ".join(sorted(LETTERS[item.order.index(cid)] for cid in given.split()))
+        if item.type == "true_false":
+            return str(render.LABELS[self.lang]["true" if given == "true" else "false"])
+        if item.type == "short":
+            return given
+        return ""  # output and coding: the expected text or the verdict says more than an echo
+
     def _show(self, item: Item) -> None:
         s = self.sess
+        self.con.print()
         self.con.rule(self.t["progress"].format(pos=s.pos + 1, total=s.total, correct=s.correct),
                       align="left", style="dim")
         self.con.print(render.question_body(item.question, self.lang, list(item.order or []) or None))
@@ -127,8 +149,11 @@ class Runner:
         self.con.print(self.t[key].format(**kw), style=style, markup=False)
 
     def _feedback(self, item: Item, out: Outcome) -> None:
-        if not isinstance(item.question, OpenQuestion):
-            self._say("right" if out.correct else "wrong", "bold green" if out.correct else "bold red")
+        if out.correct:
+            self._say("right", "bold green")
+        else:
+            given = self._given(item, out.given)
+            self._say("wrong_given" if given else "wrong", "bold red", given=given)
         self.con.print(render.answer_body(item.question, self.lang, list(item.order or []) or None))
 
     # input
@@ -227,12 +252,12 @@ class Runner:
 
     def _coding(self, item: Item) -> None:
         try:
-            path = self.sess.write_starter(self.db.parent / "solutions")
+            path, fresh = self.sess.write_starter(self.db.parent / "solutions")
         except DlprepError as e:  # GraderUnavailable says "grader not available (why)"
             self.sess.skip()
             self._say("skip_why", "yellow", why=e)
             return
-        self._say("starter", "bold", path=path)
+        self._say("starter" if fresh else "earlier", "bold", path=path)
         if self.edit:
             self._editor(path)
         else:
@@ -247,7 +272,7 @@ class Runner:
             self.sess.skip()
             self._say("skip_why", "red", why=e)
             return
-        _print_verdict(verdict, self.lang)
+        render.print_verdict(verdict, self.lang)
         self._feedback(item, out)
 
     def _editor(self, path: Path) -> None:
@@ -258,13 +283,13 @@ class Runner:
             self._say("editor", "red", why=e)
 
 
-def _print_verdict(verdict: Any, lang: str) -> None:
-    try:
-        from dlprep.cli.render import print_verdict  # type: ignore[attr-defined]
-    except ImportError:  # the lead's renderer is not there yet: one plain line
-        render.console().print(f"{verdict.status}: {verdict.score}/{verdict.max_score}", markup=False)
-        return
-    print_verdict(verdict, lang)
+def warm_up() -> None:
+    """Render a sample once, off screen, before the first question. The first Syntax and Markdown
+    renders import pygments lexers and build parsers (~150 ms here); without this that cost lands
+    between the first answer and the next question, past the 100 ms budget."""
+    con = Console(file=io.StringIO(), width=80, force_terminal=True, color_system="standard")
+    sample = "**a** `b` *c*\n\n- d\n\n```python\nx = [1]\n```\n\n```text\n(1, 2)\n```"
+    con.print(Panel(Group(Markdown(sample), Syntax("import torch\nprint(x)", "python", theme="ansi_dark"))))
 
 
 def _run(sess: Session, lang: str, db: Path, edit: bool) -> None:
@@ -359,31 +384,43 @@ def heatmap(daily: dict[str, int], today: datetime, weeks: int) -> Text:
     return out
 
 
+STATS_UI: dict[str, dict[str, Any]] = {
+    "en": {"head": "{reviews} reviews · accuracy {acc} · seen {seen}/{questions} · recall {recall} · "
+                   "due now {due_now} · this week {due_week} · streak {streak} day(s)",
+           "removed": " · {n} removed question(s) kept in history", "topics": "topics",
+           "cols": ("topic", "seen", "accuracy", "recall", "due now", "week"),
+           "weak": "weakest first", "wcols": ("id", "n", "acc.", "recall", "lapses", "due")},
+    "zh": {"head": "复习 {reviews} 次 · 正确率 {acc} · 已见 {seen}/{questions} · 记忆保持率 {recall} · "
+                   "现在到期 {due_now} · 本周到期 {due_week} · 连续 {streak} 天",
+           "removed": " · 历史中含 {n} 道已删除的题", "topics": "各主题",
+           "cols": ("主题", "已见", "正确率", "保持率", "现在到期", "本周"),
+           "weak": "最薄弱的题", "wcols": ("id", "次数", "正确", "保持", "遗忘", "到期")},
+}
+
+
 def print_stats(s: stats_mod.Stats, lang: str, now: datetime) -> None:
-    con = render.console()
-    t = s.totals
-    con.print(
-        f"[bold]{t['reviews']}[/bold] reviews · accuracy [bold]{_pct(t['accuracy'])}[/bold] · "
-        f"seen {t['seen']}/{t['questions']} · recall {_pct(t['retrievability'])} · "
-        f"due now [bold]{t['due_now']}[/bold] · this week {t['due_week']} · streak {t['streak_days']} day(s)"
-        + (f" · {t['removed_questions']} removed question(s) in history" if t["removed_questions"] else "")
-    )
-    table = Table(title="topics", title_justify="left")
-    for col, just in (("topic", "left"), ("seen", "right"), ("accuracy", "left"), ("recall", "right"),
-                      ("due now", "right"), ("week", "right")):
-        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    con, ui, t = render.console(), STATS_UI[lang], s.totals
+    head = ui["head"].format(reviews=t["reviews"], acc=_pct(t["accuracy"]), seen=t["seen"],
+                             questions=t["questions"], recall=_pct(t["retrievability"]), due_now=t["due_now"],
+                             due_week=t["due_week"], streak=t["streak_days"])
+    if t["removed_questions"]:
+        head += ui["removed"].format(n=t["removed_questions"])
+    con.print(head, markup=False, style="bold")
+    table = Table(title=ui["topics"], title_justify="left", box=box.SIMPLE_HEAD)
+    for col, right in zip(ui["cols"], (False, True, False, True, True, True), strict=True):
+        table.add_column(col, justify="right" if right else "left", no_wrap=True)
     for r in s.topics:
-        if r.questions or r.reviews:
+        if r.questions or r.reviews:  # topics without a bank yet are noise here (the JSON has them)
             table.add_row(r.topic, f"{r.seen}/{r.questions}", _bar(r.accuracy), _pct(r.retrievability),
                           str(r.due_now), str(r.due_week))
     con.print(table)
     if s.weakest:
-        weak = Table(title="weakest first", title_justify="left")
-        for col in ("id", "reviews", "accuracy", "recall", "lapses", "due"):
-            weak.add_column(col)
+        weak = Table(title=ui["weak"], title_justify="left", box=box.SIMPLE_HEAD)
+        for i, col in enumerate(ui["wcols"]):  # the id folds on a narrow screen; numbers never do
+            weak.add_column(col, justify="left" if i == 0 else "right", no_wrap=i > 0, overflow="fold")
         for w in s.weakest:
-            weak.add_row(w.id, str(w.reviews), _pct(w.accuracy), _pct(w.retrievability), str(w.lapses),
-                         w.due[:16].replace("T", " "))
+            due = datetime.fromisoformat(w.due).astimezone().strftime("%m-%d %H:%M")
+            weak.add_row(w.id, str(w.reviews), _pct(w.accuracy), _pct(w.retrievability), str(w.lapses), due)
         con.print(weak)
     weeks = max(4, min(52, (con.width - 6) // 2))
     con.print(heatmap(s.daily, now.astimezone(), weeks))

@@ -9,10 +9,12 @@ from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.panel import Panel
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.syntax import Syntax
 from rich.table import Table
+from rich.text import Text
 
 from dlprep.bank import Catalog
 from dlprep.models import (
@@ -174,7 +176,7 @@ def verdict_table(v: Any) -> Table:
     table.add_column("message", overflow="fold")
     for t in v.tests:
         score = f"{t.score:g}/{t.max_score:g}" if t.max_score else ""
-        table.add_row(t.name, styled(t.status), score, t.message or "")
+        table.add_row(Text(t.name), styled(t.status), score, Text(t.message or ""))
     return table
 
 
@@ -186,7 +188,7 @@ def print_verdict(v: Any, lang: str = "en") -> None:
         for m in t.details.get("mismatches", [])[:3]:
             if shown == 0:
                 c.print("[bold]first mismatches[/bold] (index: yours vs expected)")
-            c.print(f"  {t.name} {tuple(m['index'])}: {m['yours']!r} vs {m['expected']!r}")
+            c.print(f"  {t.name} {tuple(m['index'])}: {m['yours']!r} vs {m['expected']!r}", markup=False)
             shown += 1
     if v.hidden["count"]:
         c.print(f"hidden cases: {v.hidden['passed']}/{v.hidden['count']} passed")
@@ -228,7 +230,7 @@ def print_verify_report(report: Any) -> None:
     bad = [r for r in (*report.results, *report.coverage) if r.status in ("failed", "unverifiable")]
     for r in bad:
         style = VERIFY_STYLE[r.status]
-        c.print(f"[{style}]{r.status}[/{style}] {r.id}: {r.message}")
+        c.print(f"[{style}]{r.status}[/{style}] {escape(r.id)}: {escape(r.message)}")
         for d in r.details[:4]:
             c.print("    " + d.replace("\n", "\n    "), markup=False)
     table = Table(title="dlprep verify")

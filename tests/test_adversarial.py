@@ -9,8 +9,8 @@ import socket
 from pathlib import Path
 
 import pytest
-
 from dlprep.checkers.isolation import UID_BASE, UID_SPAN, processes_of
+
 from tests.conftest import coding_question
 
 HERE = Path(__file__).parent / "adversarial"

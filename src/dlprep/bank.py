@@ -161,7 +161,7 @@ def _format_validation(path: Path, data: Any, root: yaml.Node, err: ValidationEr
         if e["type"] == "missing" and clean and clean[-1] in ("zh", "en"):
             msg, hint = "missing translation", f"add the {'Chinese' if clean[-1] == 'zh' else 'English'} text"
         who = f" [{qid}]" if qid else ""
-        lines.append(f"{_where(path, node)}:{who} {field_path or 'file'}: {msg} - {hint}")
+        lines.append(f"{_where(path, node)}:{who} {field_path or ('question' if qid else 'file')}: {msg} - {hint}")
     return lines
 
 

@@ -117,11 +117,11 @@ def compute(
         ))
 
     weak = []
-    for qid, r in retr.items():
+    for qid, recall in retr.items():
         rs = per_q.get(qid, [])
         ok = sum(x.correct for x in rs)
         c = cards[qid]
-        weak.append(Weak(qid, topic_of[qid], len(rs), _ratio(ok, len(rs)), round(r, 4), c.lapses,
+        weak.append(Weak(qid, topic_of[qid], len(rs), _ratio(ok, len(rs)), round(recall, 4), c.lapses,
                          c.due.isoformat(timespec="seconds")))
     weak.sort(key=lambda w: (w.retrievability, 1.0 if w.accuracy is None else w.accuracy, -w.lapses, w.id))
 

@@ -1,0 +1,112 @@
+"""Loader and lint: every bad input is one line with file:line:col, the question id and a fix."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dlprep.bank import load_catalog
+from tests.banks import GOOD, make_banks
+
+
+def lint(tmp_path, files, monkeypatch):
+    folder = make_banks(tmp_path, files)
+    monkeypatch.setenv("DLPREP_BANKS", str(folder))
+    return load_catalog()
+
+
+def test_good_bank_loads(tmp_path, monkeypatch):
+    catalog, problems = lint(tmp_path, {"tensor.contiguity.yaml": GOOD}, monkeypatch)
+    assert problems == []
+    assert sorted(catalog.questions) == ["tensor.contiguity.c1", "tensor.contiguity.o1", "tensor.contiguity.t1"]
+    assert catalog.get("tensor.contiguity.o1").line == 22  # the line of its `- id:`
+
+
+BAD = {
+    "malformed": (GOOD.replace("answer: false", "answer: [false"), r"tensor\.contiguity\.yaml:\d+:\d+: malformed YAML"),
+    "unknown field": (GOOD.replace("    answer: false", "    answr: false"),
+                      r":7:\d+: \[tensor\.contiguity\.t1\] answr: Extra inputs are not permitted - remove it"),
+    "missing field": (GOOD.replace("    answer: false\n", ""),
+                      r":4:5: \[tensor\.contiguity\.t1\] answer: Field required - add it"),
+    "wrong type": (GOOD.replace("answer: false", "answer: maybe"),
+                   r":7:13: \[tensor\.contiguity\.t1\] answer: Input should be a valid boolean"),
+    "missing translation": (GOOD.replace('{zh: "哪个返回 bool？", en: "Which returns a bool?"}', '{en: "Which?"}'),
+                            r":\d+:\d+: \[tensor\.contiguity\.c1\] prompt\.zh: missing translation - add the Chinese"),
+    "answer not a choice": (GOOD.replace("answer: [a]", "answer: [c]"),
+                            r"\[tensor\.contiguity\.c1\] .*answer \['c'\] is not among the choices"),
+    "unknown type": (GOOD.replace("type: output", "type: essay"),
+                     r"\[tensor\.contiguity\.o1\] .*type must be one of"),
+    "bad contrast": (GOOD.replace("contrast: [is_contiguous, contiguous()]", "contrast: [view, reshape]"),
+                     r"\[tensor\.contiguity\.c1\] contrast \['view', 'reshape'\] is not a pair"),
+    "coding files missing": (GOOD + """\
+  - id: tensor.contiguity.code1
+    type: coding
+    exercise: no_such_exercise
+    checker: stride_view
+    prompt: {zh: "写", en: "write"}
+    explanation: {zh: "解", en: "why"}
+""", r"\[tensor\.contiguity\.code1\] exercise folder reference_impls/no_such_exercise/ is missing"),
+    "unknown checker": (GOOD + """\
+  - id: tensor.contiguity.code2
+    type: coding
+    exercise: make_contiguous
+    checker: stride_veiw
+    prompt: {zh: "写", en: "write"}
+    explanation: {zh: "解", en: "why"}
+""", r"unknown checker 'stride_veiw'; did you mean stride_view"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_lint_rejects_bad_input_with_one_clear_line(tmp_path, monkeypatch, case):
+    text, pattern = BAD[case]
+    _, problems = lint(tmp_path, {"tensor.contiguity.yaml": text}, monkeypatch)
+    assert problems, "no problem reported"
+    assert any(re.search(pattern, p) for p in problems), problems
+    assert all("\n" not in p and "Traceback" not in p for p in problems)
+
+
+def test_duplicate_ids_across_banks(tmp_path, monkeypatch):
+    other = GOOD.replace("topic: tensor.contiguity", "topic: tensor.storage-stride").replace(
+        "contrast: [is_contiguous, contiguous()]", "contrast: [view, reshape]")
+    _, problems = lint(tmp_path, {"tensor.contiguity.yaml": GOOD, "tensor.storage-stride.yaml": other}, monkeypatch)
+    dupes = [p for p in problems if "duplicate id" in p]
+    assert len(dupes) == 3 and all("also at" in p and "rename one" in p for p in dupes)
+
+
+def test_all_errors_of_a_run_are_listed(tmp_path, monkeypatch):
+    text = GOOD.replace("answer: false", "answer: maybe").replace("answer: [a]", "answer: [z]")
+    broken = "schema_version: 1\ntopic: tensor.matmul\nquestions: [\n"
+    _, problems = lint(tmp_path, {"tensor.contiguity.yaml": text, "tensor.matmul.yaml": broken}, monkeypatch)
+    assert len(problems) == 3, problems
+
+
+def test_topic_must_exist_and_match_file_name(tmp_path, monkeypatch):
+    text = GOOD.replace("topic: tensor.contiguity", "topic: tensor.contiguty")
+    _, problems = lint(tmp_path, {"tensor.contiguity.yaml": text}, monkeypatch)
+    assert any("not in topics.yaml; did you mean tensor.contiguity" in p for p in problems), problems
+    assert any("must be named tensor.contiguty.yaml" in p for p in problems), problems
+
+
+def test_real_banks_lint_clean():
+    catalog, problems = load_catalog()
+    assert problems == []
+    assert len(catalog.questions) > 0
+
+
+def test_every_coverage_topic_is_registered():
+    import yaml
+
+    from tests.banks import REPO
+
+    coverage = REPO.parent / "shared" / "coverage.yaml"
+    if not coverage.exists():
+        pytest.skip("shared/coverage.yaml is not beside this checkout")
+    wanted = {t["id"]: t for t in yaml.safe_load(coverage.read_text())["topics"]}
+    catalog, _ = load_catalog()
+    have = {t.id: t for t in catalog.registry.topics}
+    assert set(wanted) <= set(have)
+    for tid, t in wanted.items():
+        assert have[tid].min_questions >= t["min_questions"]
+        assert {frozenset(p) for p in t.get("pairs", [])} <= {frozenset(p) for p in have[tid].pairs}
