@@ -7,13 +7,16 @@ user's code and only collects raw facts; `judge` runs in the grader and decides.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from dlprep.errors import UsageError
 
 _FAMILIES: dict[str, type] = {}
-# Every family module, imported by the warm worker before it forks (so children never import).
-FAMILY_MODULES = ("tensor_fn", "stride_view")
-CHILD_MODULES = ("snippet",)  # child harnesses that are not families
+# Modules of this package that are machinery, not checker families. Every other module is a
+# family (or a child harness) and is imported by the warm worker before it forks, so that a
+# run's child never has to import anything.
+INFRASTRUCTURE = frozenset({"base", "compare", "grader", "harness", "isolation", "protocol", "registry",
+                            "rules", "sandbox", "worker"})
 
 
 def register(name: str):  # type: ignore[no-untyped-def]
@@ -26,8 +29,11 @@ def register(name: str):  # type: ignore[no-untyped-def]
 
 
 def import_child_modules() -> None:
-    for mod in FAMILY_MODULES + CHILD_MODULES:
-        importlib.import_module(f"dlprep.checkers.{mod}")
+    import dlprep.checkers as pkg
+
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.name not in INFRASTRUCTURE and not info.name.startswith("_"):
+            importlib.import_module(f"dlprep.checkers.{info.name}")
 
 
 def family(name: str) -> type:

@@ -241,8 +241,9 @@ class Session:
         """Take back the last grade and go back to that question; None if nothing to undo."""
         if not self.outcomes:
             return None
-        out = self.outcomes.pop()
-        self.store.undo(out.recorded)
+        out = self.outcomes[-1]
+        self.store.undo(out.recorded)  # first: if the store fails, the session stays as it was
+        self.outcomes.pop()
         self.pos = out.index
         self._hinted = False
         return out
@@ -290,10 +291,14 @@ class Session:
             raise UsageError(f"cannot create {dest_dir}: {e}") from None
         return Path(grader.write_starter(q, Path(dest_dir))), True
 
-    def grade_coding(self, path: Path) -> tuple[Outcome, Any]:
-        """Grade the solution file; pass rates Good, anything else Again. Returns (outcome, verdict)."""
+    def grade_coding(self, path: Path) -> tuple[Outcome | None, Any]:
+        """Grade the solution file: pass rates Good, fail/error/timeout Again. A starter left as it
+        was ("unattempted") is a skip, not a failed recall: (None, verdict), nothing recorded."""
         item = self._need(CodingQuestion)
         verdict = self._get_grader().grade(item.question, path)
+        if verdict.status == "unattempted":
+            self.skip()
+            return None, verdict
         correct = verdict.status == "pass"
         try:
             source = Path(path).read_text(encoding="utf-8", errors="replace")

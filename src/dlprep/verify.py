@@ -155,14 +155,14 @@ def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str
         tail = "\n".join(first.stderr.strip().splitlines()[-6:])
         return QuestionResult(lq.id, lq.topic, kind, "failed", f"snippet did not run: {first.problem}",
                               (tail,) if tail else ())
-    if not ok(first.stdout):
-        return QuestionResult(lq.id, lq.topic, kind, "failed", "the snippet prints something else than the key",
-                              (f"expected:\n{expected}", f"actual:\n{first.stdout}"))
     second = _run_snippet(grader, lq, code)
     if not second.ok or second.stdout != first.stdout:
         return QuestionResult(lq.id, lq.topic, kind, "unverifiable",
                               "the snippet prints different text on two runs (addresses, timing or unseeded "
                               "randomness?)", (f"run 1:\n{first.stdout}", f"run 2:\n{second.stdout}"))
+    if not ok(first.stdout):
+        return QuestionResult(lq.id, lq.topic, kind, "failed", "the snippet prints something else than the key",
+                              (f"expected:\n{expected}", f"actual:\n{first.stdout}"))
     return QuestionResult(lq.id, lq.topic, kind, "passed")
 
 

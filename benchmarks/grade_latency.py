@@ -1,0 +1,51 @@
+"""Grading latency with the warm worker, against a fresh `python -c "import torch"`.
+
+Target (issue: grader): median overhead under 50 ms per grading of a trivial exercise, and at
+least 20x faster than starting a fresh interpreter. "Overhead" is the whole grading (cases,
+sandboxed run, comparison) of a solution that does almost nothing.
+Usage: python benchmarks/grade_latency.py [N]   (default 100)
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+
+from dlprep.checkers.grader import Grader
+from dlprep.models import CodingQuestion, Text
+
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+# A trivial exercise: one tensor in, the same tensor back (transpose of a 1x1 is the identity).
+QUESTION = CodingQuestion(id="bench.trivial", type="coding", exercise="make_contiguous", checker="stride_view",
+                          config={"hidden": 1}, prompt=Text(zh="-", en="-"), explanation=Text(zh="-", en="-"))
+SOLUTION = "def solve(x):\n    return x.contiguous()\n"
+
+
+def main() -> None:
+    with Grader("cpu") as grader:
+        grader.sandbox.ensure()
+        grader.grade_source(QUESTION, SOLUTION, seed=0)  # warm caches once
+        times = []
+        for i in range(N):
+            t0 = time.perf_counter()
+            v = grader.grade_source(QUESTION, SOLUTION, seed=i)
+            times.append(time.perf_counter() - t0)
+            assert v.status == "pass", v
+        level = grader.sandbox.level
+    fresh = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import torch"], check=True)
+        fresh.append(time.perf_counter() - t0)
+    times.sort()
+    med, p95, f = statistics.median(times), times[int(0.95 * (len(times) - 1))], statistics.median(fresh)
+    print(f"sandbox level: {level}")
+    print(f"gradings: {N}, median {med * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms")
+    print(f"fresh interpreter (import torch): median {f * 1000:.0f} ms")
+    print(f"ratio fresh/median: {f / med:.1f}x (target >= 20x); median under 50 ms: {'ok' if med < 0.05 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,153 @@
+"""`dlprep verify` on temporary banks: each kind of broken key or exercise fails, naming the question."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import xml.etree.ElementTree as ET
+
+import pytest
+from typer.testing import CliRunner
+
+from dlprep.cli.app import app
+from tests.banks import GOOD, REPO, make_banks
+
+runner = CliRunner()
+
+EXTRA = """\
+  - id: tensor.contiguity.wrong-key
+    type: output
+    prompt: {zh: "输出？", en: "Output?"}
+    code: |
+      import torch
+      print(torch.zeros(2, 3).t().is_contiguous())
+    expected: |
+      True
+    explanation: {zh: "错误的答案。", en: "A deliberately wrong key."}
+  - id: tensor.contiguity.random
+    type: output
+    prompt: {zh: "输出？", en: "Output?"}
+    code: |
+      import torch
+      print(torch.rand(1).item() > 2)
+      print(torch.rand(3))
+    expected: |
+      False
+    explanation: {zh: "未设随机种子。", en: "Unseeded."}
+  - id: tensor.contiguity.gpu-only
+    type: output
+    requires: [cuda]
+    prompt: {zh: "输出？", en: "Output?"}
+    code: |
+      import torch
+      print(torch.ones(1, device="cuda"))
+    expected: |
+      tensor([1.], device='cuda:0')
+    explanation: {zh: "需要 GPU。", en: "Needs a GPU."}
+  - id: tensor.contiguity.no-refs
+    type: true_false
+    prompt: {zh: "对吗？", en: "True?"}
+    answer: true
+    explanation: {zh: "没有引用。", en: "No citation."}
+  - id: tensor.contiguity.bad-reference
+    type: coding
+    exercise: broken_reference
+    checker: stride_view
+    prompt: {zh: "写", en: "write"}
+    explanation: {zh: "解", en: "why"}
+  - id: tensor.contiguity.weak-checker
+    type: coding
+    exercise: passing_mutant
+    checker: stride_view
+    prompt: {zh: "写", en: "write"}
+    explanation: {zh: "解", en: "why"}
+  - id: tensor.contiguity.good-exercise
+    type: coding
+    exercise: make_contiguous
+    checker: stride_view
+    prompt: {zh: "写", en: "write"}
+    explanation: {zh: "解", en: "why"}
+"""
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("verify")
+    banks = make_banks(tmp, {"tensor.contiguity.yaml": GOOD + EXTRA})
+    exercises = tmp / "reference_impls"
+    src = REPO / "reference_impls" / "make_contiguous"
+    shutil.copytree(src, exercises / "make_contiguous")
+    shutil.copytree(src, exercises / "broken_reference")
+    shutil.copy(src / "mutants" / "always_copies.py", exercises / "broken_reference" / "reference.py")
+    shutil.copytree(src, exercises / "passing_mutant")
+    shutil.copy(src / "reference.py", exercises / "passing_mutant" / "mutants" / "same_as_reference.py")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("DLPREP_BANKS", str(banks))
+    mp.setenv("DLPREP_EXERCISES", str(exercises))
+    out = tmp / "report.json"
+    xml = tmp / "report.xml"
+    r = runner.invoke(app, ["verify", "--jobs", "2", "--json", str(out), "--junit-xml", str(xml)])
+    yield r, json.loads(out.read_text()), xml, banks
+    mp.undo()
+
+
+def _by_id(data):
+    return {r["id"]: r for r in data["results"] + data["coverage"]}
+
+
+def test_verify_fails_and_names_each_problem(report):
+    r, data, _, _ = report
+    assert r.exit_code == 1
+    res = _by_id(data)
+    assert res["tensor.contiguity.t1"]["status"] == "passed"
+    assert res["tensor.contiguity.o1"]["status"] == "passed"
+    assert res["tensor.contiguity.c1"]["status"] == "passed"
+    assert res["tensor.contiguity.wrong-key"]["status"] == "failed"
+    assert "prints something else" in res["tensor.contiguity.wrong-key"]["message"]
+    assert res["tensor.contiguity.random"]["status"] == "unverifiable"
+    assert res["tensor.contiguity.gpu-only"]["status"] == "skipped"
+    assert res["tensor.contiguity.no-refs"]["status"] == "failed"
+    assert "reference.py scored" in res["tensor.contiguity.bad-reference"]["message"]
+    assert "mutant same_as_reference.py passed" in res["tensor.contiguity.weak-checker"]["message"]
+    assert res["tensor.contiguity.good-exercise"]["status"] == "passed"
+    assert "3 mutant(s) caught" in res["tensor.contiguity.good-exercise"]["message"]
+    # under-covered topics and families fail coverage, by name
+    assert res["coverage:tensor.matmul"]["status"] == "failed"
+    assert "needs at least 8" in res["coverage:tensor.matmul"]["message"]
+    assert res["coverage:family:triton"]["status"] == "failed"
+    for qid in ("tensor.contiguity.wrong-key", "tensor.contiguity.bad-reference", "coverage:tensor.matmul"):
+        assert qid in r.output
+
+
+def test_reports_are_valid(report):
+    _, data, xml, _ = report
+    assert data["ok"] is False and data["summary"]["tensor.contiguity"]["failed"] == 5  # 4 questions + its coverage
+    root = ET.parse(xml).getroot()
+    suite = next(s for s in root if s.get("name") == "tensor.contiguity")
+    assert suite.get("failures") == "5" and suite.get("errors") == "1" and suite.get("skipped") == "1"
+
+
+def test_two_runs_give_the_same_verdicts(report):
+    _, data, _, banks = report
+    r = runner.invoke(app, ["verify", "tensor.contiguity.good-exercise", "tensor.contiguity.weak-checker",
+                            "--jobs", "1"])
+    assert r.exit_code == 1
+    again = runner.invoke(app, ["verify", "tensor.contiguity.good-exercise", "tensor.contiguity.weak-checker",
+                                "--jobs", "1"])
+    strip = [line for line in r.output.splitlines() if "verify" not in line]
+    assert strip == [line for line in again.output.splitlines() if "verify" not in line]
+
+
+def test_missing_translation_fails_before_running(tmp_path, monkeypatch):
+    banks = make_banks(tmp_path, {"tensor.contiguity.yaml": GOOD.replace(
+        '{zh: "输出是什么？", en: "What does it print?"}', '{en: "What does it print?"}')})
+    monkeypatch.setenv("DLPREP_BANKS", str(banks))
+    r = runner.invoke(app, ["verify"])
+    assert r.exit_code == 2
+    assert "[tensor.contiguity.o1] prompt.zh: missing translation" in r.output
+
+
+def test_unknown_selector(report, monkeypatch):
+    monkeypatch.setenv("DLPREP_BANKS", str(report[3]))
+    r = runner.invoke(app, ["verify", "tensor.contiguity.c9"])
+    assert r.exit_code == 2 and "did you mean tensor.contiguity.c1" in r.output
