@@ -75,32 +75,48 @@ def _blocking_ancestor(path: Path) -> Path | None:
     return None
 
 
-def _expose(needed: list[Path]) -> None:
-    """Make `needed` reachable for the unprivileged run uid even when it sits in a private folder
-    (Python under /root/.pyenv): stage a bind mount of it, cover the private folder with an empty
-    tmpfs (which also hides the rest of it), and move the bind mount back into place."""
-    covered: set[Path] = set()
-    for i, path in enumerate(needed):
-        top = _blocking_ancestor(path)
-        if top is None:
-            continue
-        stage = f"/tmp/.stage{i}"
-        os.mkdir(stage)
-        mount(str(path), stage, None, MS_BIND | MS_REC)
-        if top not in covered:
-            mount("tmpfs", str(top), "tmpfs", MS_NOSUID | MS_NODEV, "size=16k,mode=0755")
-            covered.add(top)
-        os.makedirs(path, exist_ok=True)
-        mount(stage, str(path), None, MS_MOVE)
+_SYS_OPEN_TREE, _SYS_MOVE_MOUNT = 428, 429  # x86_64 and aarch64 share these numbers
+_OPEN_TREE_CLONE, _AT_RECURSIVE, _AT_FDCWD, _MOVE_MOUNT_F_EMPTY_PATH = 1, 0x8000, -100, 4
+
+
+def _clone_tree(path: Path) -> int:
+    fd = int(_libc.syscall(_SYS_OPEN_TREE, _AT_FDCWD, str(path).encode(), _OPEN_TREE_CLONE | _AT_RECURSIVE))
+    if fd < 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"open_tree {path}: {os.strerror(err)}")
+    return fd
+
+
+def _attach_tree(fd: int, path: Path) -> None:
+    os.makedirs(path, exist_ok=True)
+    _check(_libc.syscall(_SYS_MOVE_MOUNT, fd, b"", _AT_FDCWD, str(path).encode(), _MOVE_MOUNT_F_EMPTY_PATH),
+           f"move_mount {path}")
+    os.close(fd)
 
 
 def private_filesystem(hide: list[Path], needed: list[Path]) -> str:
     """Private, empty /tmp (read-only but for WORKDIR), /var/tmp (read-only) and /dev/shm; they
-    vanish with the namespace. `hide` folders are covered by empty read-only mounts; `needed`
-    folders (the Python installation) are made reachable for the run's uid."""
+    vanish with the namespace. `hide` folders are covered by empty read-only mounts.
+
+    `needed` folders (the Python installation, dlprep itself) must stay readable for the run's
+    unprivileged uid even when they sit under /tmp (a checkout there) or inside a private folder
+    (Python under a 0700 /root): they are cloned as detached mounts first, the covering mounts go
+    up, and the clones are attached again on top - which also hides everything else around them.
+    """
     mount("none", "/", None, MS_REC | MS_PRIVATE)
-    mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=16k,mode=0755")
-    _expose(needed)
+    clones = [(path, _clone_tree(path)) for path in needed]
+    mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
+    covered = {Path("/tmp")}
+    for path in needed:
+        top = _blocking_ancestor(path)
+        if top is not None and not any(c == top or c in top.parents for c in covered):
+            mount("tmpfs", str(top), "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
+            covered.add(top)
+    for path, fd in clones:
+        if any(c == path or c in path.parents for c in covered):
+            _attach_tree(fd, path)
+        else:
+            os.close(fd)  # still visible where it is
     os.mkdir(WORKDIR, 0o700)
     mount("tmpfs", WORKDIR, "tmpfs", MS_NOSUID | MS_NODEV, "size=1g,mode=0700")
     mount("none", "/tmp", None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)

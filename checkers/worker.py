@@ -82,8 +82,14 @@ def _hidden_paths() -> list[Path]:
 
 
 def _needed_paths() -> list[Path]:
-    """The interpreter's trees, which the unprivileged run must be able to read."""
-    return sorted({Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve()})
+    """What the unprivileged run must be able to read: the interpreter's trees and dlprep's own
+    code (outside them in an editable install). Nested paths are dropped: the parent carries them."""
+    import dlprep.checkers
+
+    import dlprep
+
+    paths = {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, dlprep.__path__[0], dlprep.checkers.__path__[0])}
+    return sorted(p for p in paths if not any(q in p.parents for q in paths))
 
 
 def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple[int, int, int]) -> None:
