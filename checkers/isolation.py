@@ -105,10 +105,10 @@ def private_filesystem(hide: list[Path], needed: list[Path]) -> str:
     """
     mount("none", "/", None, MS_REC | MS_PRIVATE)
     clones = [(path, _clone_tree(path)) for path in needed]
+    blocking = [_blocking_ancestor(path) for path in needed]  # before anything is covered
     mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
     covered = {Path("/tmp")}
-    for path in needed:
-        top = _blocking_ancestor(path)
+    for top in blocking:
         if top is not None and not any(c == top or c in top.parents for c in covered):
             mount("tmpfs", str(top), "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
             covered.add(top)
