@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from dlprep.checkers.protocol import read_frame, write_frame
-
 from dlprep.errors import SandboxError
 
 START_TIMEOUT_S = 120  # importing torch + triton on a loaded 2-core machine can be slow
@@ -69,6 +68,13 @@ class Sandbox:
             raise SandboxError("the grading worker exited at start-up (is torch installed?)") from None
         self.level = hello["level"]
         return proc
+
+    @property
+    def pid(self) -> int:
+        """The warm worker's pid (started on demand)."""
+        self.ensure()
+        assert self._proc is not None
+        return self._proc.pid
 
     def ensure(self) -> None:
         if self._proc is None or self._proc.poll() is not None:

@@ -17,9 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from dlprep.cli import render
-from dlprep.cli.app import app, edge
-from dlprep.cli.browse import LangOpt, pick_lang
 from rich import box
 from rich.console import Console, Group
 from rich.markdown import Markdown
@@ -30,6 +27,9 @@ from rich.text import Text
 
 from dlprep import bank
 from dlprep import stats as stats_mod
+from dlprep.cli import render
+from dlprep.cli.app import app, edge
+from dlprep.cli.browse import LangOpt, pick_lang
 from dlprep.errors import DlprepError, UsageError
 from dlprep.models import QUESTION_TYPES, OutputQuestion
 from dlprep.scheduler import RATING_NAMES, RATINGS, next_due
@@ -203,8 +203,8 @@ class Runner:
             out = self.sess.undo()
             if out is None:
                 self._say("nothing", "yellow")
-            else:
-                self._say("undone", "yellow", id=out.recorded.review.question_id)
+                return "again"
+            self._say("undone", "yellow", id=out.recorded.review.question_id)
         return "done"
 
     def _ask(self, item: Item) -> None:
@@ -273,7 +273,10 @@ class Runner:
             self._say("skip_why", "red", why=e)
             return
         render.print_verdict(verdict, self.lang)
-        self._feedback(item, out)
+        if out is None:  # the starter was left unchanged
+            self._say("skipped", "yellow")
+        else:
+            self._feedback(item, out)
 
     def _editor(self, path: Path) -> None:
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"

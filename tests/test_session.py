@@ -330,21 +330,24 @@ def test_coding_uses_one_grader_per_session(catalog: Catalog, st: Store, monkeyp
 
         def grade(self, q: Any, path: Path) -> Any:
             calls.append("grade")
-            first = calls.count("grade") == 1
-            return types.SimpleNamespace(status="pass" if first else "fail", score=10, max_score=10)
+            status = ["pass", "fail", "unattempted"][calls.count("grade") - 1]
+            return types.SimpleNamespace(status=status, score=10, max_score=10)
 
         def close(self) -> None:
             calls.append("close")
 
     monkeypatch.setitem(sys.modules, "dlprep.checkers.grader", types.SimpleNamespace(Grader=FakeGrader))
-    sess = Session([item(catalog, f"{TOPIC}.t-coding")] * 2, st)
+    sess = Session([item(catalog, f"{TOPIC}.t-coding")] * 3, st)
     for expected, fresh in ((GOOD, True), (AGAIN, False)):
         path, is_new = sess.write_starter(tmp_path / "solutions")
         assert is_new is fresh  # the second time the user's earlier file is kept
         out, verdict = sess.grade_coding(path)
-        assert out.rating == expected and out.correct is (verdict.status == "pass")
+        assert out is not None and out.rating == expected and out.correct is (verdict.status == "pass")
+    out, verdict = sess.grade_coding(path)  # an untouched starter is a skip, not a failed recall
+    assert out is None and verdict.status == "unattempted" and sess.skipped == {2} and sess.done
     sess.close()
-    assert calls == ["init", "starter", "grade", "grade", "close"]
+    assert calls == ["init", "starter", "grade", "grade", "grade", "close"]
+    assert st.count_reviews() == 2
     assert st.reviews()[0].answer == "def solve(x):\n    return x.contiguous()\n"  # the source is kept
 
 

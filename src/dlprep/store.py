@@ -23,7 +23,7 @@ import tempfile
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -513,8 +513,3 @@ def _atomic_write(file: Path, text: str) -> None:
             os.unlink(tmp)
         raise UsageError(f"cannot write {file}: {e}") from None
 
-
-def as_dict(obj: CardState | Review) -> dict[str, Any]:
-    """Plain data for JSON output (times as ISO text)."""
-    d = asdict(obj)
-    return {k: _ts(v) if isinstance(v, datetime) else v for k, v in d.items()}
