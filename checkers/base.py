@@ -17,10 +17,10 @@ from types import ModuleType
 from typing import Any
 
 import torch
-from dlprep.checkers import harness
-from dlprep.checkers.compare import compare_described
 
 from dlprep import paths
+from dlprep.checkers import harness
+from dlprep.checkers.compare import compare_described
 from dlprep.errors import UsageError
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult

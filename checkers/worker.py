@@ -84,9 +84,8 @@ def _hidden_paths() -> list[Path]:
 def _needed_paths() -> list[Path]:
     """What the unprivileged run must be able to read: the interpreter's trees and dlprep's own
     code (outside them in an editable install). Nested paths are dropped: the parent carries them."""
-    import dlprep.checkers
-
     import dlprep
+    import dlprep.checkers
 
     paths = {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, dlprep.__path__[0], dlprep.checkers.__path__[0])}
     return sorted(p for p in paths if not any(q in p.parents for q in paths))

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import typer
-from dlprep.cli import render
-from dlprep.cli.app import app, edge
 
 from dlprep import bank, config
+from dlprep.cli import render
+from dlprep.cli.app import app, edge
 from dlprep.errors import BankError, UsageError
 from dlprep.models import QUESTION_TYPES
 

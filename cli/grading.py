@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import typer
+
+from dlprep import bank
 from dlprep.cli import render
 from dlprep.cli.app import app, edge
 from dlprep.cli.browse import LangOpt, pick_lang
-
-from dlprep import bank
 from dlprep.errors import UsageError
 from dlprep.models import CodingQuestion
 

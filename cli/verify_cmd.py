@@ -7,10 +7,10 @@ import os
 from pathlib import Path
 
 import typer
-from dlprep.cli import render
-from dlprep.cli.app import app, edge
 
 from dlprep import bank, verify
+from dlprep.cli import render
+from dlprep.cli.app import app, edge
 from dlprep.errors import BankError, UsageError
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from dlprep.cli.app import app
 from typer.testing import CliRunner
 
+from dlprep.cli.app import app
 from tests.banks import GOOD, make_banks
 
 runner = CliRunner()
