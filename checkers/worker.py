@@ -36,8 +36,14 @@ KILL_WAIT_S = 30.0  # how long to wait for a killed run's processes to disappear
 DEFAULT_LIMITS = {"cpu_s": 60, "mem_mb": 4096, "fsize_mb": 64, "nofile": 512, "nproc": 1024}
 
 
+# Imported once here so that no run pays for them: torch._dynamo alone costs seconds, and DDP,
+# torch.compile and every fx exercise pull it in.
+WARM_MODULES = ("torch", "torch._dynamo", "torch.distributed", "torch.fx", "torch.utils.data", "numpy")
+
+
 def _warm_imports() -> None:
-    import torch  # noqa: F401
+    for name in WARM_MODULES:
+        importlib.import_module(name)
 
     if os.environ.get("DLPREP_NO_TRITON") != "1":
         try:
