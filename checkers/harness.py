@@ -8,6 +8,7 @@ load them with torch.load(weights_only=True); anything else is reported by type 
 from __future__ import annotations
 
 import io
+import linecache
 import os
 import sys
 import threading
@@ -60,6 +61,9 @@ def error_info(e: BaseException, filename: str) -> dict[str, Any]:
 
 
 def load_user_module(source: str, filename: str) -> types.ModuleType:
+    # The source never exists as a file in the sandbox; linecache lets tracebacks show its lines
+    # and lets inspect.getsource work (compiled @triton.jit reads its kernel's source that way).
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     try:
         code = compile(source, filename, "exec")
     except SyntaxError as e:

@@ -11,7 +11,6 @@ and a machine without triton can still import this module.
 from __future__ import annotations
 
 import io
-import linecache
 import os
 from collections.abc import Callable
 from typing import Any
@@ -182,8 +181,6 @@ def _time(fn: Callable[..., Any], spec: list[dict[str, Any]]) -> dict[str, Any]:
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     data = torch.load(io.BytesIO(payload), weights_only=True)
     device, filename = job.get("device", "cpu"), job["filename"]
-    # Compiled @triton.jit reads its source through inspect, which needs the file in linecache.
-    linecache.cache[filename] = (len(job["source"]), None, job["source"].splitlines(True), filename)
     try:
         mod = harness.load_user_module(job["source"], filename)
         fn = harness.entry_point(mod, job["entry"])
