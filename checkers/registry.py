@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from dlprep.errors import UsageError
+from dlprep.errors import SandboxError, UsageError
 
 _FAMILIES: dict[str, type] = {}
 # Modules of this package that are machinery, not checker families. Every other module is a
@@ -28,12 +28,21 @@ def register(name: str):  # type: ignore[no-untyped-def]
     return deco
 
 
+_BROKEN: dict[str, str] = {}  # module name -> why it failed to import
+
+
 def import_child_modules() -> None:
+    """Import every family module. One that fails to import must not take the others down with
+    it: its exercises fail (naming the error) while the rest keep grading."""
     import dlprep.checkers as pkg
 
     for info in pkgutil.iter_modules(pkg.__path__):
-        if info.name not in INFRASTRUCTURE and not info.name.startswith("_"):
+        if info.name in INFRASTRUCTURE or info.name.startswith("_") or info.name in _BROKEN:
+            continue
+        try:
             importlib.import_module(f"dlprep.checkers.{info.name}")
+        except Exception as e:
+            _BROKEN[info.name] = f"{type(e).__name__}: {e}"
 
 
 def family(name: str) -> type:
@@ -41,6 +50,8 @@ def family(name: str) -> type:
     try:
         return _FAMILIES[name]
     except KeyError:
+        if name in _BROKEN:  # families live in modules of the same name
+            raise SandboxError(f"checker family {name!r} failed to import: {_BROKEN[name]}") from None
         raise UsageError(f"unknown checker family {name!r}; valid: {', '.join(sorted(_FAMILIES))}") from None
 
 
