@@ -110,3 +110,17 @@ def test_every_coverage_topic_is_registered():
     for tid, t in wanted.items():
         assert have[tid].min_questions >= t["min_questions"]
         assert {frozenset(p) for p in t.get("pairs", [])} <= {frozenset(p) for p in have[tid].pairs}
+
+
+def test_parse_cache_follows_content_and_survives_corruption(tmp_path, monkeypatch):
+    monkeypatch.setenv("DLPREP_HOME", str(tmp_path / "home"))
+    folder = make_banks(tmp_path, {"tensor.contiguity.yaml": GOOD})
+    monkeypatch.setenv("DLPREP_BANKS", str(folder))
+    assert load_catalog()[0].get("tensor.contiguity.t1").q.answer is False
+    cache = tmp_path / "home" / "cache" / "banks.json"
+    assert cache.exists()
+    (folder / "tensor.contiguity.yaml").write_text(GOOD.replace("answer: false", "answer: true"))
+    assert load_catalog()[0].get("tensor.contiguity.t1").q.answer is True  # edited: parsed again
+    cache.write_text("{not json")
+    catalog, problems = load_catalog()
+    assert problems == [] and catalog.get("tensor.contiguity.t1").q.answer is True

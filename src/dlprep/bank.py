@@ -8,6 +8,11 @@ Line numbers come from the YAML node tree, so a schema error points at the offen
 from __future__ import annotations
 
 import difflib
+import functools
+import hashlib
+import json
+import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,30 +94,91 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def _compose(path: Path, problems: list[str]) -> tuple[Any, yaml.Node | None]:
-    """Parse a file keeping the node tree (for line numbers); None on any YAML error."""
+class _Source:
+    """One YAML file: its data, parsed by the fast C loader, and - only when a problem has to be
+    located - its node tree, composed on demand for line and column numbers."""
+
+    def __init__(self, path: Path, text: str, data: Any):
+        self.path, self.text, self.data = path, text, data
+
+    @functools.cached_property
+    def root(self) -> yaml.Node:
+        return yaml.compose(self.text, Loader=_Loader)
+
+    def where(self, loc: tuple[int | str, ...]) -> str:
+        return _where(self.path, _node_at(self.root, loc))
+
+    @functools.cached_property
+    def _id_lines(self) -> dict[str, int]:
+        lines: dict[str, int] = {}
+        for m in _ID_LINE.finditer(self.text):
+            lines.setdefault(m.group(1), self.text.count("\n", 0, m.start()) + 1)
+        return lines
+
+    def line_of(self, qid: str, index: int) -> int:
+        """The line of a question's `id:` (found in the text; the node tree is the slow fallback)."""
+        line = self._id_lines.get(qid)
+        return line if line is not None else _node_at(self.root, ("questions", index)).start_mark.line + 1
+
+
+_ID_LINE = re.compile(r"^[ \t-]*id:[ \t]*['\"]?([a-z0-9][a-z0-9_.-]*)['\"]?[ \t]*$", re.MULTILINE)
+
+
+class _ParseCache:
+    """Parsed YAML by content hash, kept as JSON in the data dir: building Python objects from YAML
+    is most of a cold start (`list`, `show`, `quiz`), and JSON loads ten times faster. Keyed by
+    content, so an edited bank is simply parsed again; a missing or broken cache is rebuilt."""
+
+    def __init__(self) -> None:
+        self.file = paths.cache_dir() / "banks.json"
+        self.used: dict[str, Any] = {}
+        self.dirty = False
+        try:
+            self.entries: dict[str, Any] = json.loads(self.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.entries = {}
+
+    def parse(self, text: str) -> Any:
+        key = hashlib.sha1(text.encode()).hexdigest()
+        if key not in self.entries:
+            self.entries[key] = yaml.load(text, Loader=_Loader)
+            self.dirty = True
+        self.used[key] = self.entries[key]
+        return self.entries[key]
+
+    def save(self) -> None:
+        if not (self.dirty or len(self.used) != len(self.entries)):
+            return
+        try:  # best effort: a read-only home only costs speed
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.file.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(self.used), encoding="utf-8")
+            os.replace(tmp, self.file)
+        except OSError:
+            pass
+
+
+def _read(path: Path, problems: list[str], cache: _ParseCache) -> _Source | None:
+    """Parse a file; None (with the problem recorded) on any read or YAML error."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         problems.append(f"{_display(path)}:1:1: cannot read file ({e}) - check the path and encoding")
-        return None, None
-    loader = _Loader(text)
+        return None
     try:
-        node = loader.get_single_node()
-        if node is None:
-            problems.append(f"{_display(path)}:1:1: empty file - add `schema_version` and content")
-            return None, None
-        return loader.construct_document(node), node
+        data = cache.parse(text)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problems.append(f"{_display(path)}:{line}:{col}: malformed YAML: {e.problem} - fix the syntax")
-        return None, None
+        return None
     except yaml.YAMLError as e:
         problems.append(f"{_display(path)}:1:1: malformed YAML: {e} - fix the syntax")
-        return None, None
-    finally:
-        loader.dispose()
+        return None
+    if data is None:
+        problems.append(f"{_display(path)}:1:1: empty file - add `schema_version` and content")
+        return None
+    return _Source(path, text, data)
 
 
 def _node_at(node: yaml.Node, loc: tuple[int | str, ...]) -> yaml.Node:
@@ -147,7 +213,8 @@ def _where(path: Path, node: yaml.Node) -> str:
     return f"{_display(path)}:{node.start_mark.line + 1}:{node.start_mark.column + 1}"
 
 
-def _format_validation(path: Path, data: Any, root: yaml.Node, err: ValidationError) -> list[str]:
+def _format_validation(src: _Source, err: ValidationError) -> list[str]:
+    path, data, root = src.path, src.data, src.root
     lines = []
     for e in err.errors():
         loc = tuple(e["loc"])
@@ -165,18 +232,18 @@ def _format_validation(path: Path, data: Any, root: yaml.Node, err: ValidationEr
     return lines
 
 
-def load_registry(banks: Path, problems: list[str]) -> TopicRegistry | None:
+def load_registry(banks: Path, problems: list[str], cache: _ParseCache) -> TopicRegistry | None:
     path = banks / TOPICS_FILE
     if not path.exists():
         problems.append(f"{_display(path)}:1:1: topic registry missing - create questions/{TOPICS_FILE}")
         return None
-    data, root = _compose(path, problems)
-    if root is None:
+    src = _read(path, problems, cache)
+    if src is None:
         return None
     try:
-        return TopicRegistry.model_validate(data)
+        return TopicRegistry.model_validate(src.data)
     except ValidationError as e:
-        problems.extend(_format_validation(path, data, root, e))
+        problems.extend(_format_validation(src, e))
         return None
 
 
@@ -190,10 +257,20 @@ def load_catalog(
     files: list[Path] | None = None, banks: Path | None = None, exercises: Path | None = None
 ) -> tuple[Catalog | None, list[str]]:
     """Load every bank (or just `files`), returning the catalog and every problem found."""
+    cache = _ParseCache()
+    try:
+        return _load_catalog(files, banks, exercises, cache)
+    finally:
+        cache.save()
+
+
+def _load_catalog(
+    files: list[Path] | None, banks: Path | None, exercises: Path | None, cache: _ParseCache
+) -> tuple[Catalog | None, list[str]]:
     banks = banks or paths.banks_dir()
     exercises = exercises or paths.exercises_dir()
     problems: list[str] = []
-    registry = load_registry(banks, problems)
+    registry = load_registry(banks, problems, cache)
     if registry is None:
         return None, problems
     topics = {t.id: t for t in registry.topics}
@@ -202,21 +279,20 @@ def load_catalog(
         if not path.exists():
             problems.append(f"{path}: no such file - check the path")
     for path in _bank_files(banks, [p for p in files or [] if p.exists()] or None):
-        data, root = _compose(path, problems)
-        if root is None:
+        src = _read(path, problems, cache)
+        if src is None:
             continue
         try:
-            bank = _BANK.validate_python(data)
+            bank = _BANK.validate_python(src.data)
         except ValidationError as e:
-            problems.extend(_format_validation(path, data, root, e))
+            problems.extend(_format_validation(src, e))
             continue
-        _check_bank(path, root, bank, topics, registry, exercises, catalog, problems)
+        _check_bank(src, bank, topics, registry, exercises, catalog, problems)
     return catalog, problems
 
 
 def _check_bank(
-    path: Path,
-    root: yaml.Node,
+    src: _Source,
     bank: Bank,
     topics: dict[str, Topic],
     registry: TopicRegistry,
@@ -224,18 +300,18 @@ def _check_bank(
     catalog: Catalog,
     problems: list[str],
 ) -> None:
-    top = _node_at(root, ("topic",))
+    path = src.path
     if bank.topic not in topics:
         problems.append(
-            f"{_where(path, top)}: topic {bank.topic!r} is not in {TOPICS_FILE}"
+            f"{src.where(('topic',))}: topic {bank.topic!r} is not in {TOPICS_FILE}"
             f"{suggest(bank.topic, topics)} - register it or fix the name"
         )
     if path.stem != bank.topic:
-        problems.append(f"{_where(path, top)}: bank for topic {bank.topic!r} must be named {bank.topic}.yaml")
+        problems.append(f"{src.where(('topic',))}: bank for topic {bank.topic!r} must be named {bank.topic}.yaml")
     pairs = {frozenset(p) for p in topics[bank.topic].pairs} if bank.topic in topics else set()
     for i, q in enumerate(bank.questions):
-        node = _node_at(root, ("questions", i))
-        where = f"{_where(path, node)}: [{q.id}]"
+        line = src.line_of(q.id, i)
+        where = f"{_display(path)}:{line}:5: [{q.id}]"
         if q.topic is not None and q.topic != bank.topic:
             problems.append(f"{where} topic {q.topic!r} differs from the bank's {bank.topic!r} - move it")
         if q.contrast is not None and frozenset(q.contrast) not in pairs:
@@ -246,7 +322,7 @@ def _check_bank(
             continue
         if isinstance(q, CodingQuestion):
             problems.extend(f"{where} {p}" for p in exercise_problems(q, exercises, registry))
-        lq = LoadedQuestion(q=q, topic=bank.topic, file=path, line=node.start_mark.line + 1)
+        lq = LoadedQuestion(q=q, topic=bank.topic, file=path, line=line)
         catalog.questions[q.id] = lq
         catalog.by_topic.setdefault(bank.topic, []).append(lq)
 

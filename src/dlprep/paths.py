@@ -29,6 +29,14 @@ def data_home() -> Path:
     return Path(xdg) / "dlprep"
 
 
+def cache_dir() -> Path:
+    """Disposable speed-ups: DLPREP_HOME/cache, else $XDG_CACHE_HOME/dlprep, else ~/.cache/dlprep."""
+    env = os.environ.get("DLPREP_HOME")
+    if env:
+        return Path(env) / "cache"
+    return Path(os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")) / "dlprep"
+
+
 def config_file() -> Path:
     env = os.environ.get("DLPREP_HOME")
     if env:

@@ -1,0 +1,179 @@
+"""The fusion_pass family: the model zoo, the plain-data graph description, and the specific message
+each wrong pass gets (the exercises' own mutants are proved by `dlprep verify`)."""
+
+from __future__ import annotations
+
+import operator
+
+import pytest
+import torch
+from torch import fx
+
+from dlprep.checkers import fusion_zoo, registry
+from dlprep.checkers.base import load_exercise
+from dlprep.checkers.fusion_pass import GraphFacts, kept_effects
+from dlprep.checkers.fusion_pass_child import describe_graph, qualified_name
+from tests.conftest import coding_question
+
+EXERCISES = ("fx_constant_folding", "fx_cse", "fx_dce", "fx_conv_bn_fold", "fx_fuse_mul_add", "fx_horizontal_linear")
+FOLD = coding_question("fx_constant_folding", "fusion_pass", hidden=2)
+CBN = coding_question("fx_conv_bn_fold", "fusion_pass", hidden=2)
+HEADER = "import torch\nfrom torch import fx\n\n\n"
+
+
+def _graph(name: str, seed: int = 0) -> GraphFacts:
+    return GraphFacts(describe_graph(fx.symbolic_trace(fusion_zoo.build(name, seed))))
+
+
+def _messages(verdict) -> str:
+    return "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
+
+
+def test_family_is_registered():
+    assert "fusion_pass" in registry.names()
+
+
+# ---------------------------------------------------------------- grader side, no sandbox
+
+def test_a_model_is_rebuilt_bit_for_bit_from_its_seed():
+    a, b = fusion_zoo.build("cbn_two_stages", 7), fusion_zoo.build("cbn_two_stages", 7)
+    for (name, x), (_, y) in zip(a.state_dict().items(), b.state_dict().items(), strict=True):
+        assert torch.equal(x, y), name
+    assert not a.training and not torch.equal(a.conv1.weight, fusion_zoo.build("cbn_two_stages", 8).conv1.weight)
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_every_model_of_an_exercise_has_the_pattern_so_a_do_nothing_pass_fails(exercise):
+    check = load_exercise(coding_question(exercise, "fusion_pass")).check
+    for name in check.PUBLIC + check.HIDDEN:
+        g = _graph(name)
+        assert check.structure(g, g) is not None, name
+
+
+def test_nodes_are_described_as_plain_data():
+    def f(x):
+        return torch.relu(x)[:, 1:] + x.softmax(dim=0).sum()
+
+    nodes = describe_graph(fx.symbolic_trace(f))
+    by_name = {n["name"]: n for n in nodes}
+    assert by_name["relu"]["target"] == "torch.relu" and by_name["relu"]["args"] == ({"node": "x"},)
+    assert by_name["getitem"]["args"][1] == ({"slice": [None, None, None]}, {"slice": [1, None, None]})
+    assert by_name["softmax"]["op"] == "call_method" and by_name["softmax"]["kwargs"] == {"dim": 0}
+    assert qualified_name(operator.add) == "operator.add"
+    assert qualified_name(torch.nn.functional.linear) == "torch.nn.functional.linear"
+
+
+def test_node_text_reads_like_gm_code():
+    g = _graph("dce_dead_branch")
+    assert g.by_name["cos"].text() == "`cos` = sin.cos()"
+    assert g.by_name["lin"].text() == "`lin` = self.lin(x)"
+    assert [u.name for u in g.users("sin")] == ["cos"]
+
+
+def test_random_and_in_place_ops_are_effects_and_losing_one_is_named():
+    g = _graph("dce_inplace")
+    assert g.by_name["add_"].inplace and g.by_name["relu_"].inplace and not g.by_name["clone"].impure
+    assert _graph("cse_random").by_name["rand_like"].random
+    without = GraphFacts([n for n in describe_graph(fx.symbolic_trace(fusion_zoo.build("dce_inplace", 0)))
+                          if n["name"] != "add_"])
+    msg = kept_effects(g, without)
+    assert msg is not None and ".add_() 1 time(s), the transformed one 0" in msg and "in-place" in msg
+
+
+# ---------------------------------------------------------------- through the sandbox
+
+def test_the_reference_passes_and_hidden_cases_are_counted(grader):
+    source = (load_exercise(CBN).folder / "reference.py").read_text()
+    v = grader.grade_source(CBN, source, "reference.py", seed=3)
+    assert v.status == "pass" and v.score == v.max_score, _messages(v)
+    assert v.hidden == {"count": 2, "passed": 2}
+
+
+def test_a_pass_that_does_nothing_is_told_what_is_left(grader):
+    v = grader.grade_source(FOLD, HEADER + "def solve(gm):\n    return gm\n", "s.py", seed=1)
+    assert v.status == "fail" and v.score == 0
+    assert "is computed from parameters and constants only, at every call" in _messages(v), _messages(v)
+
+
+@pytest.mark.parametrize("body, returned", [
+    ("return gm.graph", "torch.fx.graph.Graph"),
+    ("return gm.code", "builtins.str"),
+    ("gm.recompile()", "builtins.NoneType"),
+])
+def test_returning_something_else_than_a_graphmodule_is_rejected(grader, body, returned):
+    v = grader.grade_source(FOLD, HEADER + f"def solve(gm):\n    {body}\n", "s.py", seed=1)
+    assert v.status == "fail"
+    assert f"the pass returned a {returned}; it must return a torch.fx.GraphModule" in _messages(v), _messages(v)
+
+
+def test_an_exception_in_the_pass_names_its_line(grader):
+    v = grader.grade_source(FOLD, HEADER + "def solve(gm):\n    raise ValueError('boom')\n", "s.py", seed=1)
+    assert "the pass raised ValueError (line 6): boom" in _messages(v), _messages(v)
+
+
+def test_a_malformed_graph_is_reported_by_lint(grader):
+    source = HEADER + '''def solve(gm):
+    x = next(iter(gm.graph.nodes))
+    out = next(n for n in gm.graph.nodes if n.op == "output")
+    with gm.graph.inserting_before(x):
+        gm.graph.call_function(torch.relu, (out.args[0],))  # reads a node defined later
+    gm.recompile()
+    return gm
+'''
+    v = grader.grade_source(FOLD, source, "s.py", seed=1)
+    assert "the returned graph is malformed; Graph.lint() says" in _messages(v), _messages(v)
+
+
+def test_editing_the_graph_without_recompile_is_stale(grader):
+    source = HEADER + '''def solve(gm):
+    gm.graph.eliminate_dead_code()
+    x = next(iter(gm.graph.nodes))
+    with gm.graph.inserting_after(x):
+        gm.graph.call_function(torch.relu, (x,))
+    return gm
+'''
+    v = grader.grade_source(FOLD, source, "s.py", seed=1)
+    assert "code is stale" in _messages(v) and "gm.recompile() was not called" in _messages(v), _messages(v)
+
+
+def test_a_graph_that_raises_when_run_is_reported(grader):
+    source = HEADER + '''def solve(gm):
+    out = next(n for n in gm.graph.nodes if n.op == "output")
+    with gm.graph.inserting_before(out):
+        bad = gm.graph.call_function(torch.reshape, (out.args[0], (-1, 7, 5)))
+    out.args = (bad,)
+    gm.recompile()
+    return gm
+'''
+    v = grader.grade_source(FOLD, source, "s.py", seed=1)
+    assert "running the returned graph raised RuntimeError" in _messages(v), _messages(v)
+
+
+def test_writing_into_the_shared_parameters_is_caught_even_when_the_result_is_right(grader):
+    # Correct folding on the returned module, but done by rescaling the original conv in place.
+    source = (load_exercise(CBN).folder / "mutants/edits_conv_in_place.py").read_text()
+    v = grader.grade_source(CBN, source, "s.py", seed=1)
+    assert v.status == "fail" and v.score == 0
+    assert "the pass changed the model it was given" in _messages(v), _messages(v)
+
+
+def test_overriding_forward_does_not_fool_the_grader(grader):
+    # The graph is what is run (torch.fx.Interpreter), not whatever forward says.
+    patched = HEADER + '''def solve(gm):
+    original = gm.forward
+    bn = next(n for n in gm.graph.nodes if n.op == "call_module" and "bn" in n.target)
+    bn.replace_all_uses_with(bn.args[0])
+    gm.graph.erase_node(bn)
+    gm.recompile()
+    gm.forward = original  # still the unfolded code: the numbers would be right
+    return gm
+'''
+    v = grader.grade_source(CBN, patched, "s.py", seed=1)
+    assert "computes something else than the original" in _messages(v), _messages(v)
+
+
+def test_changing_the_signature_is_named(grader):
+    q = coding_question("fx_dce", "fusion_pass", hidden=4)
+    source = (load_exercise(q).folder / "mutants/drops_unused_inputs.py").read_text()
+    v = grader.grade_source(q, source, "s.py", seed=1)
+    assert "the module's inputs were ['x', 'unused_input'] and are now ['x']" in _messages(v), _messages(v)
