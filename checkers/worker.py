@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import multiprocessing
 import os
 import secrets
 import selectors
@@ -137,6 +138,12 @@ def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple
             "LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
             **job.get("env", {}),
         })
+        # tempfile cached the worker's choice (/tmp, read-only in a run): forget it so that
+        # gettempdir() honours the run's TMPDIR; torch.compile keeps its inductor cache there.
+        tempfile.tempdir = None
+        # Python caches its temp dir: the worker's answer (/tmp, read-only here) must not leak in.
+        tempfile.tempdir = workdir
+        multiprocessing.current_process()._config.pop("tempdir", None)  # type: ignore[attr-defined]
         if os.geteuid() == 0:
             iso.drop_privileges(uid)
         iso.prctl(iso.PR_SET_NO_NEW_PRIVS, 1)
