@@ -1,0 +1,8 @@
+# x.clone() already has a grad_fn (CloneBackward0): requires_grad_() on it does not make a new leaf.
+def solve(x):
+    return {
+        "shared_view": x.detach(),
+        "snapshot": x.detach().clone(),
+        "tracked_copy": x.clone(),
+        "new_leaf": x.clone().requires_grad_(),
+    }

@@ -1,0 +1,39 @@
+"""Trusted checker data for `detach_inplace_fix` (imported by the grader only)."""
+
+import torch
+
+from dlprep.checkers.autograd import ProbeCase
+
+PROBE = "tensor"
+
+
+def oracle(probs):
+    return -probs.detach().clamp(min=1e-6).log()
+
+
+def label(logits):
+    return f"probs = logits.softmax(-1) for logits{list(logits.shape)} {str(logits.dtype).removeprefix('torch.')}"
+
+
+def _case(name, logits, gen):
+    upstream = torch.randn(logits.shape, generator=gen, dtype=logits.dtype)
+    return ProbeCase(name, (logits,), spec={"grad_args": [0], "through": "softmax", "upstream": upstream})
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(0)
+    confident = torch.tensor([[30.0, 0.0, -30.0], [0.0, 0.0, 0.0]])  # probabilities near 1, 1/3 and ~0
+    return [
+        _case("batch", torch.randn(4, 10, generator=gen), gen),
+        _case("one-row", torch.randn(1, 3, generator=gen), gen),
+        _case("underflow-to-zero", confident, gen),
+        _case("float64", torch.randn(3, 5, generator=gen, dtype=torch.float64), gen),
+    ]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for i in range(n):
+        rows, cols = (int(v) for v in torch.randint(1, 9, (2,), generator=gen))
+        cases.append(_case(f"random-{i}", torch.randn(rows, cols, generator=gen) * 4, gen))
+    return cases

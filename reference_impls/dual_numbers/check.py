@@ -1,0 +1,43 @@
+"""Trusted checker data for `dual_numbers` (imported by the grader only)."""
+
+import torch
+
+from dlprep.checkers.autograd import ProbeCase
+from dlprep.checkers.expr_graph import expression, forward_oracle, random_expression
+
+PROBE = "expression"
+PROBE_OPTIONS = {"mode": "forward", "attrs": ["primal", "tangent"]}
+OPS = ("add", "sub", "mul", "addc", "rmulc", "powc", "sin", "cos", "exp", "log")
+
+
+def oracle(expr):
+    return forward_oracle(expr)
+
+
+def _case(name, inputs, tangents, ops):
+    return ProbeCase(name, (expression(inputs, ops, tangents),))
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(0)
+    return [
+        _case("product-seed-x", [1.5, -2.0], [1.0, 0.0], [["mul", 0, 1]]),
+        _case("product-both-moving", [1.5, -2.0], [0.5, 2.0], [["mul", 0, 1]]),
+        _case("same-node-twice", [-1.25], [1.0], [["mul", 0, 0]]),
+        _case("sin-of-product", [0.4, 2.5], [1.0, -0.5], [["mul", 0, 1], ["sin", 2, None]]),
+        _case("exp-of-sin", [0.9], [2.0], [["sin", 0, None], ["exp", 1, None]]),
+        _case("log-cos-powers", [1.3, 0.7], [0.25, 1.0],
+              [["powc", 0, 2], ["addc", 2, 1.0], ["log", 3, None], ["cos", 1, None], ["powc", 5, -1],
+               ["rmulc", 6, -3.0], ["sub", 4, 7]]),
+        _case("zero-tangent", [0.3, 0.8], [0.0, 0.0], [["mul", 0, 1], ["exp", 2, None]]),
+        ProbeCase("deep-random", (random_expression(gen, OPS, 3, 60, with_tangents=True),)),
+    ]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for i in range(n):
+        n_inputs = int(torch.randint(1, 5, (), generator=gen))
+        n_ops = int(torch.randint(6, 30, (), generator=gen))
+        cases.append(ProbeCase(f"random-{i}", (random_expression(gen, OPS, n_inputs, n_ops, with_tangents=True),)))
+    return cases

@@ -1,0 +1,83 @@
+# Runs the backward rules in breadth-first order from the output, which is not a topological order.
+import math
+
+
+class Value:
+    def __init__(self, data, parents=()):
+        self.data = float(data)
+        self.grad = 0.0
+        self._parents = parents
+        self._backward = lambda: None  # adds this node's grad into its parents' grads
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data + other.data, (self, other))
+
+        def backward():
+            self.grad += out.grad
+            other.grad += out.grad
+        out._backward = backward
+        return out
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data * other.data, (self, other))
+
+        def backward():
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+        out._backward = backward
+        return out
+
+    def __rmul__(self, c):
+        return self * c
+
+    def __neg__(self):
+        return self * -1.0
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    def __pow__(self, c):
+        out = Value(self.data ** c, (self,))
+
+        def backward():
+            self.grad += c * self.data ** (c - 1) * out.grad
+        out._backward = backward
+        return out
+
+    def exp(self):
+        out = Value(math.exp(self.data), (self,))
+
+        def backward():
+            self.grad += out.data * out.grad
+        out._backward = backward
+        return out
+
+    def tanh(self):
+        out = Value(math.tanh(self.data), (self,))
+
+        def backward():
+            self.grad += (1.0 - out.data ** 2) * out.grad
+        out._backward = backward
+        return out
+
+    def relu(self):
+        out = Value(max(self.data, 0.0), (self,))
+
+        def backward():
+            self.grad += (1.0 if self.data > 0 else 0.0) * out.grad
+        out._backward = backward
+        return out
+
+    def backward(self):
+        # Breadth-first from the output: a node can run before all of its users have passed their grad down.
+        self.grad = 1.0
+        queue, seen = [self], {id(self)}
+        while queue:
+            v = queue.pop(0)
+            v._backward()
+            for p in v._parents:
+                if id(p) not in seen:
+                    seen.add(id(p))
+                    queue.append(p)

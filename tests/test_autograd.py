@@ -1,0 +1,158 @@
+"""The autograd family: each probe's specific messages, what a submission cannot fake, and the
+expression-graph oracles (the exercises' own mutants are proved by `dlprep verify`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+
+from dlprep.checkers import registry
+from dlprep.checkers.base import load_exercise
+from dlprep.checkers.expr_graph import consumers, forward_oracle, random_expression, render, reverse_oracle
+from dlprep.models import CodingQuestion
+from tests.conftest import coding_question
+
+REPO = Path(__file__).parents[1]
+
+
+def _q(exercise: str, entry: str = "solve", **config: object) -> CodingQuestion:
+    return coding_question(exercise, "autograd", hidden=2, **config).model_copy(update={"entry": entry})
+
+
+SOFTPLUS = _q("softplus_function", "SoftPlus")
+VALUE = _q("value_engine", "Value")
+CHECKPOINT = _q("checkpoint_segments")
+ROLES = _q("detach_clone_roles")
+GRAPH = _q("graph_executor")
+
+
+def _messages(verdict) -> str:
+    return "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
+
+
+def _reference(exercise: str) -> str:
+    return (REPO / "reference_impls" / exercise / "reference.py").read_text()
+
+
+def test_family_is_registered():
+    assert "autograd" in registry.names()
+
+
+# ---------------------------------------------------------------- expression graphs, no sandbox
+
+def test_random_expressions_reuse_nodes_and_every_node_reaches_the_output():
+    gen = torch.Generator().manual_seed(3)
+    for _ in range(20):
+        expr = random_expression(gen, ("add", "mul", "exp", "log", "powc", "relu"), 3, 12, with_tangents=False)
+        n = len(expr["inputs"]) + len(expr["ops"])
+        assert all(consumers(expr, i) for i in range(n - 1)), render(expr)
+        assert len(render(expr)) == n
+
+
+def test_forward_and_reverse_oracles_agree_on_every_input():
+    gen = torch.Generator().manual_seed(4)
+    expr = random_expression(gen, ("add", "sub", "mul", "sin", "exp", "powc"), 3, 15, with_tangents=True)
+    grads = reverse_oracle(expr)["grads"]
+    for i in range(3):
+        seeded = {**expr, "tangents": [1.0 if j == i else 0.0 for j in range(3)]}
+        assert abs(forward_oracle(seeded)["tangents"][-1] - grads[i]) <= 1e-9 * (1 + abs(grads[i]))
+
+
+def test_graph_executor_check_names_the_violated_control_edge():
+    check = load_exercise(GRAPH).check
+    case = next(c for c in check.public_cases() if c.name == "control-edge-read-after-write")
+    values = {"x": 1.5, "two": 2.0, "d": 3.0, "w": 3.0, "r": 0.0, "one": 1.0, "out": 1.0}
+    msg = check.problem(case.args, (values, ["x", "two", "d", "one", "r", "w", "out"]), None)
+    assert msg is not None and "control edge w -> r" in msg
+    good = ["x", "two", "d", "w", "r", "one", "out"]
+    assert check.problem(case.args, ({**values, "r": 3.0, "out": 4.0}, good), None) is None
+    assert "value of 'r'" in check.problem(case.args, (values, good), None)
+
+
+# ---------------------------------------------------------------- through the sandbox
+
+def test_a_class_that_is_not_a_function_is_named(grader):
+    source = "import torch\n\nclass SoftPlus:\n    apply = staticmethod(torch.nn.functional.softplus)\n"
+    v = grader.grade_source(SOFTPLUS, source, "s.py", seed=1)
+    assert v.status == "fail" and "must be a subclass of torch.autograd.Function" in _messages(v)
+
+
+def test_patching_gradcheck_does_not_pass_a_wrong_backward(grader):
+    source = (REPO / "reference_impls/softplus_function/mutants/forgets_grad_output.py").read_text()
+    source += "\ntorch.autograd.gradcheck = lambda *a, **k: True\n"
+    v = grader.grade_source(SOFTPLUS, source, "s.py", seed=1)
+    gradcheck = next(t for t in v.tests if t.name == "public/gradcheck-float64")
+    assert gradcheck.status == "fail" and "Jacobian mismatch" in (gradcheck.message or "")
+
+
+def test_a_value_engine_on_tensors_is_rejected(grader):
+    source = _reference("value_engine").replace("self.data = float(data)", "self.data = torch.tensor(float(data))")
+    v = grader.grade_source(VALUE, "import torch\n" + source, "s.py", seed=1)
+    assert v.status == "fail" and ".data is a Tensor, expected a Python float" in _messages(v), _messages(v)
+
+
+def test_a_hand_written_recomputing_function_meets_the_saved_bound(grader):
+    source = '''import torch
+
+
+def run(h, weights):
+    for w in weights:
+        h = torch.tanh(h @ w)
+    return h
+
+
+class Segment(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, h, *weights):
+        ctx.save_for_backward(h, *weights)  # the segment's input and its weights, nothing inside
+        return run(h, weights)
+
+    @staticmethod
+    def backward(ctx, grad):
+        h, *weights = [t.detach().requires_grad_() for t in ctx.saved_tensors]
+        with torch.enable_grad():
+            out = run(h, weights)
+        return torch.autograd.grad(out, [h, *weights], grad)
+
+
+def solve(x, weights, segments):
+    n, h = len(weights), x
+    bounds = [round(i * n / segments) for i in range(segments + 1)]
+    for a, b in zip(bounds, bounds[1:]):
+        h = Segment.apply(h, *weights[a:b])
+    return h
+'''
+    v = grader.grade_source(CHECKPOINT, source, "s.py", seed=1)
+    assert v.status == "pass", _messages(v)
+    assert "saved 10 tensors (without checkpointing: 24)" in _messages(v)
+
+
+def test_patching_the_saved_tensor_hooks_does_not_hide_what_is_saved(grader):
+    source = (REPO / "reference_impls/checkpoint_segments/mutants/no_checkpointing.py").read_text()
+    source += "\nimport contextlib\ntorch.autograd.graph.saved_tensors_hooks = lambda *a: contextlib.nullcontext()\n"
+    v = grader.grade_source(CHECKPOINT, source, "s.py", seed=1)
+    assert v.status == "fail" and "no fewer than the model without checkpointing" in _messages(v)
+
+
+def test_a_tensor_probe_rejects_an_object_result(grader):
+    source = "class Box:\n    pass\n\n\ndef solve(x):\n    return Box()\n"
+    v = grader.grade_source(ROLES, source, "s.py", seed=1)
+    assert v.status == "fail" and "returned a solution.Box, which is not allowed" in _messages(v), _messages(v)
+
+
+def test_a_wrong_gradient_path_is_named(grader):
+    source = _reference("detach_clone_roles").replace('"shared_view": x.detach()', '"shared_view": x')
+    v = grader.grade_source(ROLES, source, "s.py", seed=1)
+    assert "result['shared_view']: requires_grad is True, expected False" in _messages(v), _messages(v)
+
+
+def test_graph_executor_hidden_cases_are_counted(grader):
+    v = grader.grade_source(GRAPH, _reference("graph_executor"), "reference.py", seed=7)
+    assert v.status == "pass" and v.hidden == {"count": 2, "passed": 2}
+
+
+def test_a_graph_executor_returning_an_object_is_rejected(grader):
+    source = "def solve(nodes, control_edges, feeds):\n    return object()\n"
+    v = grader.grade_source(GRAPH, source, "s.py", seed=1)
+    assert v.status == "fail" and "returned a builtins.object, which is not allowed" in _messages(v), _messages(v)
