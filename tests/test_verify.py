@@ -151,3 +151,13 @@ def test_unknown_selector(report, monkeypatch):
     monkeypatch.setenv("DLPREP_BANKS", str(report[3]))
     r = runner.invoke(app, ["verify", "tensor.contiguity.c9"])
     assert r.exit_code == 2 and "did you mean tensor.contiguity.c1" in r.output
+
+
+def test_a_snippet_that_raises_is_reported_with_its_exception(tmp_path, monkeypatch):
+    raising = GOOD.replace("print(torch.arange(6).reshape(2, 3).t().stride())",
+                           "print(torch.arange(6).reshape(2, 3).view(4))")
+    banks = make_banks(tmp_path, {"tensor.contiguity.yaml": raising})
+    monkeypatch.setenv("DLPREP_BANKS", str(banks))
+    r = runner.invoke(app, ["verify", "tensor.contiguity.o1", "--jobs", "1"])
+    assert r.exit_code == 1
+    assert "snippet did not run: it raised RuntimeError at line 2" in " ".join(r.output.split())

@@ -147,13 +147,33 @@ def _run_snippet(grader: Any, lq: LoadedQuestion, code: str) -> Any:
     return grader.sandbox.run(job)
 
 
+def _raised(run: Any) -> str | None:
+    """The exception a snippet raised, from the harness's result (loaded without running code)."""
+    if not run.ok:
+        return None
+    import io
+
+    import torch
+
+    try:
+        facts = torch.load(io.BytesIO(run.result), weights_only=True)
+    except Exception as e:
+        return f"its result could not be loaded ({e})"
+    err = facts.get("error") if isinstance(facts, dict) else None
+    if not err:
+        return None
+    at = f" at line {err['line']}" if err.get("line") else ""
+    return f"it raised {err['type']}{at}: {err['message']}"
+
+
 def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str], bool],
                    expected: str) -> QuestionResult:
     kind = lq.q.type
     first = _run_snippet(grader, lq, code)
-    if not first.ok:
+    raised = _raised(first)
+    if not first.ok or raised:
         tail = "\n".join(first.stderr.strip().splitlines()[-6:])
-        return QuestionResult(lq.id, lq.topic, kind, "failed", f"snippet did not run: {first.problem}",
+        return QuestionResult(lq.id, lq.topic, kind, "failed", f"snippet did not run: {first.problem or raised}",
                               (tail,) if tail else ())
     second = _run_snippet(grader, lq, code)
     if not second.ok or second.stdout != first.stdout:
