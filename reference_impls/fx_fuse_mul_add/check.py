@@ -1,0 +1,48 @@
+"""Trusted checker data for `fx_fuse_mul_add` (imported by the grader only)."""
+
+import torch
+
+from dlprep.checkers.fusion_pass import GraphFacts, GNode, model_cases
+
+PUBLIC = ("fma_affine", "fma_operand_order")
+HIDDEN = ("fma_chain", "fma_shared_product")
+MULS = ("operator.mul", "torch.mul")
+ADDS = ("operator.add", "torch.add")
+MULTIPLIES = (*MULS, "torch.addcmul")  # ops that compute a product
+
+
+def _product_operand(g: GraphFacts, add: GNode) -> GNode | None:
+    """The tensor * tensor product that `add` adds to another tensor, if nothing else reads it."""
+    if add.op != "call_function" or add.target not in ADDS or add.kwargs or len(add.inputs) != 2 \
+            or len(add.args) != 2:
+        return None
+    for name in add.inputs:
+        p = g.by_name[name]
+        if p.op == "call_function" and p.target in MULS and not p.kwargs and len(p.args) == 2 \
+                and len(p.inputs) == 2 and [u.name for u in g.users(name)] == [add.name]:
+            return p
+    return None
+
+
+def _multiplies(g: GraphFacts) -> int:
+    return sum(n.target in MULTIPLIES or (n.op == "call_method" and n.target in ("mul", "addcmul")) for n in g.calls())
+
+
+def public_cases():
+    return model_cases(PUBLIC, torch.Generator().manual_seed(0), size=3)
+
+
+def hidden_cases(gen, n):
+    return model_cases(HIDDEN + PUBLIC, gen, n)
+
+
+def structure(before: GraphFacts, after: GraphFacts) -> str | None:
+    """No `x * a + b` chain is left, and no product is now computed twice."""
+    for n in after.calls():
+        p = _product_operand(after, n)
+        if p is not None:
+            return f"{n.text()} adds the product {p.text()}: fuse each x * a + b chain into one op"
+    if _multiplies(after) > _multiplies(before):
+        return (f"the transformed graph multiplies {_multiplies(after)} times, the original {_multiplies(before)}: "
+                "a product that other nodes also read was fused, so it is now computed twice")
+    return None

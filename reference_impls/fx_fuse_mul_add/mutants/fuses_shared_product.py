@@ -1,0 +1,37 @@
+# Fuses a product that other nodes also read: it stays for them, and is computed twice.
+import operator
+
+import torch
+from torch import fx
+
+MULS = (operator.mul, torch.mul)
+ADDS = (operator.add, torch.add)
+
+
+def _fusable_product(n) -> bool:
+    """tensor * tensor (other readers are ignored)."""
+    return (isinstance(n, fx.Node) and n.op == "call_function" and n.target in MULS and not n.kwargs
+            and len(n.args) == 2 and all(isinstance(a, fx.Node) for a in n.args))
+
+
+def solve(gm: fx.GraphModule) -> fx.GraphModule:
+    for node in list(gm.graph.nodes):
+        if node.op != "call_function" or node.target not in ADDS or node.kwargs or len(node.args) != 2:
+            continue
+        left, right = node.args
+        if not (isinstance(left, fx.Node) and isinstance(right, fx.Node)):
+            continue
+        if _fusable_product(left):
+            product, other = left, right
+        elif _fusable_product(right):
+            product, other = right, left
+        else:
+            continue
+        with gm.graph.inserting_before(node):
+            fused = gm.graph.call_function(torch.addcmul, (other, *product.args))
+        node.replace_all_uses_with(fused)
+        gm.graph.erase_node(node)
+        if not product.users:
+            gm.graph.erase_node(product)
+    gm.recompile()
+    return gm

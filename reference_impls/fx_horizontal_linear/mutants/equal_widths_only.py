@@ -1,0 +1,34 @@
+# Fuses only Linears with equal out_features: a mixed-width group is left unfused.
+import operator
+
+import torch
+from torch import fx, nn
+
+
+def solve(gm: fx.GraphModule) -> fx.GraphModule:
+    modules = dict(gm.named_modules())
+    groups = {}  # the node that is read -> the Linear nodes that read it, in graph order
+    for node in gm.graph.nodes:
+        if node.op == "call_module" and isinstance(modules[node.target], nn.Linear) and len(node.args) == 1:
+            groups.setdefault(node.args[0], []).append(node)
+    for i, (src, linears) in enumerate(groups.items()):
+        mods = [modules[n.target] for n in linears]
+        if len(linears) < 2 or len({m.out_features for m in mods}) > 1:
+            continue
+        widths = [m.out_features for m in mods]
+        fused = nn.Linear(mods[0].in_features, sum(widths))
+        with torch.no_grad():
+            fused.weight.copy_(torch.cat([m.weight for m in mods]))
+            fused.bias.copy_(torch.cat([m.bias if m.bias is not None else torch.zeros(m.out_features) for m in mods]))
+        name = f"fused_linear_{i}"
+        gm.add_submodule(name, fused)
+        # Every reader of any of these Linears comes after the first one: insert everything there.
+        with gm.graph.inserting_before(linears[0]):
+            out = gm.graph.call_module(name, (src,))
+            parts = gm.graph.call_function(torch.split, (out, widths), {"dim": -1})
+            for j, n in enumerate(linears):
+                n.replace_all_uses_with(gm.graph.call_function(operator.getitem, (parts, j)))
+        for n in linears:
+            gm.graph.erase_node(n)
+    gm.recompile()
+    return gm
