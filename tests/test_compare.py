@@ -1,0 +1,48 @@
+import torch
+
+from dlprep.checkers.compare import compare_described, compare_tensor
+from dlprep.checkers.harness import describe
+
+
+def test_all_zeros_never_passes_for_small_outputs():
+    expected = torch.full((100,), 1e-6)
+    c = compare_tensor(torch.zeros(100), expected, rtol=1e-4, atol=1e-5)  # atol alone would accept it
+    assert not c.ok and "relative error" in c.message
+
+
+def test_shape_and_dtype_are_exact():
+    assert "shape (3, 1)" in compare_tensor(torch.zeros(3, 1), torch.zeros(3)).message
+    assert "dtype torch.float64" in compare_tensor(torch.zeros(3, dtype=torch.float64), torch.zeros(3)).message
+
+
+def test_nan_and_inf_positions_must_match():
+    e = torch.tensor([1.0, float("nan"), float("inf")])
+    assert compare_tensor(e.clone(), e).ok
+    assert not compare_tensor(torch.tensor([1.0, 2.0, float("inf")]), e).ok
+    assert not compare_tensor(torch.tensor([1.0, float("nan"), -float("inf")]), e).ok
+
+
+def test_mismatch_report_names_the_first_index():
+    c = compare_tensor(torch.tensor([[1.0, 2.0], [3.0, 5.0]]), torch.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    assert not c.ok and "first at (1, 1): yours 5.0, expected 4.0" in c.message
+    assert c.details["mismatch_count"] == 1
+
+
+def test_layout_properties_ignore_strides_of_size_one_dims():
+    x = torch.arange(6.0)
+    a = describe(x.as_strided((1, 6), (0, 1)), [x.untyped_storage().data_ptr()])
+    e = describe(x.as_strided((1, 6), (6, 1)), [x.untyped_storage().data_ptr()])
+    assert compare_described(a, e, None, None, ("stride", "shares")).ok
+    same_values = x.reshape(2, 3).t()  # right values, transposed layout
+    t = describe(same_values, [])
+    e = describe(same_values.contiguous(), [])
+    assert "stride is [1, 3], expected [2, 1]" in compare_described(t, e, None, None, ("stride",)).message
+
+
+def test_objects_and_subclasses_are_rejected():
+    class Sub(torch.Tensor):
+        pass
+
+    a = describe(torch.zeros(2).as_subclass(Sub))
+    assert a["kind"] == "object"
+    assert "which is not allowed" in compare_described(a, describe(torch.zeros(2)), None, None).message
