@@ -42,7 +42,7 @@ LABELS = {
 def console() -> Console:
     global _console
     if _console is None:
-        _console = Console(highlight=False)
+        _console = Console(highlight=False, emoji=False)  # ids like coverage:family:x are not emoji codes
     return _console
 
 
