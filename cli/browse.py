@@ -1,4 +1,5 @@
-"""Browsing the banks: `list`, `show`, `lint`. None of these may import torch (start-up speed)."""
+"""Browsing the banks: `list`, `show`, `lint`. None of these may import torch (start-up speed); heavy
+imports happen inside the commands so that `dlprep --help` loads none of them."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ from pathlib import Path
 
 import typer
 
-from dlprep import bank, config
-from dlprep.cli import render
+from dlprep import config
 from dlprep.cli.app import app, edge
 from dlprep.errors import BankError, UsageError
-from dlprep.models import QUESTION_TYPES
+from dlprep.kinds import QUESTION_TYPES
 
 LangOpt = typer.Option(None, "--lang", help="zh or en (default: config file, then LANG)")
 
@@ -33,6 +33,9 @@ def list_cmd(
     lang: str = LangOpt,
 ) -> None:
     """Topics with their question counts, or the questions of one topic."""
+    from dlprep import bank
+    from dlprep.cli import render
+
     catalog = bank.catalog_or_raise()
     if qtype is not None and qtype not in QUESTION_TYPES:
         raise UsageError(f"unknown type {qtype!r}; use one of {', '.join(QUESTION_TYPES)}")
@@ -53,6 +56,9 @@ def show(
     answer: bool = typer.Option(False, "--answer", "-a", help="Also show the answer and explanation."),
 ) -> None:
     """Show one question (and with --answer, its key and explanation)."""
+    from dlprep import bank
+    from dlprep.cli import render
+
     lq = bank.catalog_or_raise().get(qid)
     render.print_question(lq.q, pick_lang(lang))
     if answer:
@@ -63,6 +69,9 @@ def show(
 @edge
 def lint(paths: list[Path] = typer.Argument(None, help="Bank files (default: every bank).")) -> None:
     """Check the banks: YAML, schema, ids, translations, answer keys, exercise files."""
+    from dlprep import bank
+    from dlprep.cli import render
+
     catalog, problems = bank.load_catalog(paths or None)
     if problems or catalog is None:
         raise BankError(problems)

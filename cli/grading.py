@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from dlprep import bank
-from dlprep.cli import render
 from dlprep.cli.app import app, edge
 from dlprep.cli.browse import LangOpt, pick_lang
 from dlprep.errors import UsageError
-from dlprep.models import CodingQuestion
+
+if TYPE_CHECKING:
+    from dlprep.models import CodingQuestion
 
 
 def coding_question(qid: str) -> CodingQuestion:
+    from dlprep import bank
+    from dlprep.models import CodingQuestion
+
     q = bank.catalog_or_raise().get(qid).q
     if not isinstance(q, CodingQuestion):
         raise UsageError(f"{qid} is a {q.type} question, not a coding exercise; try `dlprep show {qid}`")
@@ -31,6 +35,7 @@ def init(
 ) -> None:
     """Write the exercise's starter file."""
     from dlprep.checkers.grader import Grader
+    from dlprep.cli import render
 
     q = coding_question(qid)
     dest = Grader.write_starter(q, path or Path.cwd(), force=force)
@@ -48,6 +53,8 @@ def submit(
     lang: str = LangOpt,
 ) -> None:
     """Grade a solution file in the sandbox. Exit 0 pass, 1 fail, 2 bad usage."""
+    from dlprep.cli import render
+
     q = coding_question(qid)
     if not solution.is_file():
         raise UsageError(f"solution file not found: {solution}")

@@ -1,40 +1,16 @@
-"""`quiz`, `review`, `stats` and `progress export|import|check`: the terminal side of sessions.
-
-The session logic (order, judging, recording, undo) lives in dlprep.session; this module only
-reads lines, maps the keys and renders. Every answer is already committed when its feedback is
-printed, so quitting, Ctrl-C or a killed terminal never lose an answered question.
-"""
+"""`dlprep quiz`, `review`, `stats` and `progress`: thin commands; the terminal session lives in
+quiz_ui (imported on use, so that `dlprep --help` stays fast)."""
 
 from __future__ import annotations
 
-import io
 import json
-import os
-import shlex
-import subprocess
-from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import typer
-from rich import box
-from rich.console import Console, Group
-from rich.markdown import Markdown
-from rich.panel import Panel
-from rich.syntax import Syntax
-from rich.table import Table
-from rich.text import Text
 
-from dlprep import bank
-from dlprep import stats as stats_mod
-from dlprep.cli import render
 from dlprep.cli.app import app, edge
 from dlprep.cli.browse import LangOpt, pick_lang
-from dlprep.errors import DlprepError, UsageError
-from dlprep.models import QUESTION_TYPES, OutputQuestion
-from dlprep.scheduler import RATING_NAMES, RATINGS, next_due
-from dlprep.session import LETTERS, InvalidAnswer, Item, Outcome, Session, quiz_items, review_items
-from dlprep.store import Store, now_utc
+from dlprep.kinds import QUESTION_TYPES
 
 DbOpt = typer.Option(None, "--db", help="Progress database (default: $DLPREP_HOME or the XDG data dir).")
 EditOpt = typer.Option(False, "--edit", help="Open $EDITOR on the starter file of coding questions.")
@@ -44,261 +20,6 @@ TypesOpt = typer.Option(None, "--type", help=f"Only these types (repeatable): {'
 AheadOpt = typer.Option(False, "--ahead", help="Cram: also review cards not due yet, soonest first.")
 ExportFileArg = typer.Argument(..., help="JSON file to write.")
 ImportFileArg = typer.Argument(..., help="A file written by `dlprep progress export`.")
-
-COMMANDS = {"s": "skip", "u": "undo", "h": "hint", "q": "quit"}
-PROMPT, MORE = "answer> ", "     | "
-
-UI = {
-    "en": {
-        "progress": "{pos}/{total}, {correct} correct",
-        "keys": "keys: s skip · u undo last grade · h hint · q quit (each answer is saved at once)",
-        "choice": "letters, e.g. b (or a c when several are right)",
-        "true_false": "t (true) or f (false)",
-        "short": "type the answer",
-        "output": "type the exact output; end with an empty line or Ctrl-D",
-        "open": "type your answer (optional); an empty line shows the model answer",
-        "rate": "rate yourself: 1 again · 2 hard · 3 good · 4 easy",
-        "right": "✓ correct", "wrong": "✗ wrong", "wrong_given": "✗ wrong (you answered: {given})",
-        "recorded": "recorded: {rating}",
-        "skipped": "skipped", "undone": "undone: {id} - answer it again", "nothing": "nothing to undo",
-        "no_hint": "no hint for this question", "hint": "hint: {text}",
-        "starter": "starter file: {path}", "earlier": "your earlier file (delete it to start over): {path}",
-        "wait": "edit it, then press Enter to grade (s skip · q quit)",
-        "skip_why": "{why} - skipped", "editor": "editor failed: {why}",
-        "summary": "{answered} answered, {correct} correct, {skipped} skipped - saved to {db}",
-        "nothing_due": "nothing due. Next review {when}; `dlprep review --ahead` reviews early.",
-        "never": "when you have answered some questions",
-    },
-    "zh": {
-        "progress": "{pos}/{total}，答对 {correct} 题",
-        "keys": "按键：s 跳过 · u 撤销上一次评分 · h 提示 · q 退出（每题答完立即保存）",
-        "choice": "输入字母，如 b（多选如 a c）",
-        "true_false": "t（对）或 f（错）",
-        "short": "输入答案",
-        "output": "输入完整输出，以空行或 Ctrl-D 结束",
-        "open": "可先写下你的回答；空行后显示参考答案",
-        "rate": "自评：1 忘了 · 2 困难 · 3 良好 · 4 简单",
-        "right": "✓ 正确", "wrong": "✗ 错误", "wrong_given": "✗ 错误（你的答案：{given}）",
-        "recorded": "已记录：{rating}",
-        "skipped": "已跳过", "undone": "已撤销：{id}，请重新作答", "nothing": "没有可撤销的评分",
-        "no_hint": "本题没有提示", "hint": "提示：{text}",
-        "starter": "初始文件：{path}", "earlier": "沿用你之前的文件（删除它可重新开始）：{path}",
-        "wait": "编辑完成后按回车评分（s 跳过 · q 退出）",
-        "skip_why": "{why}，已跳过", "editor": "编辑器启动失败：{why}",
-        "summary": "作答 {answered} 题，答对 {correct} 题，跳过 {skipped} 题，已保存到 {db}",
-        "nothing_due": "目前没有到期的题目。下次复习：{when}；`dlprep review --ahead` 可提前复习。",
-        "never": "答过一些题之后",
-    },
-}
-_RATE_KEYS = {"1": 1, "2": 2, "3": 3, "4": 4, "a": 1, "h": 2, "g": 3, "e": 4, **RATINGS}
-
-
-class Quit(Exception):
-    """q, or Ctrl-D at a prompt: end the session normally."""
-
-
-class Runner:
-    """The read-judge-render loop around one Session."""
-
-    def __init__(self, sess: Session, lang: str, db: Path, edit: bool = False) -> None:
-        self.sess, self.lang, self.db, self.edit = sess, lang, db, edit
-        self.con = render.console()
-        self.t = UI[lang]
-
-    def run(self) -> int:
-        """0 when the session ends or is quit, 130 after Ctrl-C (answers are saved either way)."""
-        code = 0
-        warm_up()
-        self.con.print(self.t["keys"], style="dim")
-        try:
-            while (item := self.sess.present()) is not None:
-                self._show(item)
-                self._ask(item)
-        except Quit:
-            pass
-        except KeyboardInterrupt:
-            self.con.print()
-            code = 130
-        finally:
-            self.sess.close()
-        s = self.sess
-        self.con.print(self.t["summary"].format(answered=s.answered, correct=s.correct,
-                                                skipped=len(s.skipped), db=self.db), style="bold")
-        return code
-
-    # screen
-
-    def _given(self, item: Item, given: str) -> str:
-        """The recorded answer as the user saw it: displayed letters, t/f labels, the typed text."""
-        if item.order is not None:
-            return " ".join(sorted(LETTERS[item.order.index(cid)] for cid in given.split()))
-        if item.type == "true_false":
-            return str(render.LABELS[self.lang]["true" if given == "true" else "false"])
-        if item.type == "short":
-            return given
-        return ""  # output and coding: the expected text or the verdict says more than an echo
-
-    def _show(self, item: Item) -> None:
-        s = self.sess
-        self.con.print()
-        self.con.rule(self.t["progress"].format(pos=s.pos + 1, total=s.total, correct=s.correct),
-                      align="left", style="dim")
-        self.con.print(render.question_body(item.question, self.lang, list(item.order or []) or None))
-
-    def _say(self, key: str, style: str = "dim", **kw: Any) -> None:
-        self.con.print(self.t[key].format(**kw), style=style, markup=False)
-
-    def _feedback(self, item: Item, out: Outcome) -> None:
-        if out.correct:
-            self._say("right", "bold green")
-        else:
-            given = self._given(item, out.given)
-            self._say("wrong_given" if given else "wrong", "bold red", given=given)
-        self.con.print(render.answer_body(item.question, self.lang, list(item.order or []) or None))
-
-    # input
-
-    def _line(self, prompt: str = PROMPT) -> str:
-        try:
-            return input(prompt)
-        except EOFError:  # Ctrl-D on an empty prompt
-            self.con.print()
-            raise Quit from None
-
-    def _lines(self) -> str:
-        """Several lines, ended by an empty line or Ctrl-D; a command key on the first line acts."""
-        first = self._line()
-        if not first.strip() or first.strip().lower() in COMMANDS:
-            return first
-        lines = [first]
-        while True:
-            try:
-                line = input(MORE)
-            except EOFError:
-                self.con.print()
-                break
-            if not line.strip():
-                break
-            lines.append(line)
-        return "\n".join(lines)
-
-    def _command(self, text: str) -> str | None:
-        """Handle s/u/h/q. None: not a command; "again": ask the same question again; "done"."""
-        key = text.strip().lower()
-        if key not in COMMANDS:
-            return None
-        if key == "q":
-            raise Quit
-        if key == "h":
-            hint = self.sess.hint(self.lang)
-            if hint:
-                self._say("hint", "cyan", text=hint)
-            else:
-                self._say("no_hint", "yellow")
-            return "again"
-        if key == "s":
-            self.sess.skip()
-            self._say("skipped", "yellow")
-        else:
-            out = self.sess.undo()
-            if out is None:
-                self._say("nothing", "yellow")
-                return "again"
-            self._say("undone", "yellow", id=out.recorded.review.question_id)
-        return "done"
-
-    def _ask(self, item: Item) -> None:
-        """One question until it is answered, skipped or undone."""
-        if item.type == "coding":
-            return self._coding(item)
-        if item.type == "open":
-            return self._open(item)
-        self._say(item.type)
-        while True:
-            text = self._lines() if isinstance(item.question, OutputQuestion) else self._line()
-            done = self._command(text)
-            if done == "again":
-                continue
-            if done:
-                return
-            try:
-                out = self.sess.answer(text)
-            except InvalidAnswer as e:
-                self.con.print(str(e), style="yellow", markup=False)
-                continue
-            return self._feedback(item, out)
-
-    def _open(self, item: Item) -> None:
-        self._say("open")
-        while True:
-            given = self._lines()
-            done = self._command(given)
-            if done == "done":
-                return
-            if done is None:
-                break
-        self.con.print(render.answer_body(item.question, self.lang))
-        self._say("rate")
-        while True:
-            key = self._line("rate> ").strip().lower()
-            if key in ("q", "s", "u"):
-                self._command(key)
-                return
-            if key in _RATE_KEYS:
-                out = self.sess.rate(_RATE_KEYS[key], given.strip())
-                self._say("recorded", "green", rating=RATING_NAMES[out.rating])
-                return
-            self._say("rate", "yellow")
-
-    def _coding(self, item: Item) -> None:
-        try:
-            path, fresh = self.sess.write_starter(self.db.parent / "solutions")
-        except DlprepError as e:  # GraderUnavailable says "grader not available (why)"
-            self.sess.skip()
-            self._say("skip_why", "yellow", why=e)
-            return
-        self._say("starter" if fresh else "earlier", "bold", path=path)
-        if self.edit:
-            self._editor(path)
-        else:
-            self._say("wait")
-            while (done := self._command(self._line("grade> "))) == "again":
-                pass
-            if done:
-                return
-        try:
-            out, verdict = self.sess.grade_coding(path)
-        except DlprepError as e:
-            self.sess.skip()
-            self._say("skip_why", "red", why=e)
-            return
-        render.print_verdict(verdict, self.lang)
-        if out is None:  # the starter was left unchanged
-            self._say("skipped", "yellow")
-        else:
-            self._feedback(item, out)
-
-    def _editor(self, path: Path) -> None:
-        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-        try:
-            subprocess.run([*shlex.split(editor), str(path)], check=False)
-        except OSError as e:
-            self._say("editor", "red", why=e)
-
-
-def warm_up() -> None:
-    """Render a sample once, off screen, before the first question. The first Syntax and Markdown
-    renders import pygments lexers and build parsers (~150 ms here); without this that cost lands
-    between the first answer and the next question, past the 100 ms budget."""
-    con = Console(file=io.StringIO(), width=80, force_terminal=True, color_system="standard")
-    sample = "**a** `b` *c*\n\n- d\n\n```python\nx = [1]\n```\n\n```text\n(1, 2)\n```"
-    con.print(Panel(Group(Markdown(sample), Syntax("import torch\nprint(x)", "python", theme="ansi_dark"))))
-
-
-def _run(sess: Session, lang: str, db: Path, edit: bool) -> None:
-    code = Runner(sess, lang, db, edit).run()
-    if code:
-        raise typer.Exit(code)
 
 
 @app.command()
@@ -314,10 +35,17 @@ def quiz(
     edit: bool = EditOpt,
 ) -> None:
     """A quiz session: one question at a time, each answer saved to your progress at once."""
+    from dlprep import bank
+    from dlprep.cli import quiz_ui
+    from dlprep.session import Session, quiz_items
+    from dlprep.store import Store
+
     lang = pick_lang(lang)
     items = quiz_items(bank.catalog_or_raise(), topic or (), qtype or (), difficulty, count, seed)
     with Store(db) as st:
-        _run(Session(items, st), lang, st.path, edit)
+        code = quiz_ui.run(Session(items, st), lang, st.path, edit)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -333,100 +61,24 @@ def review(
     edit: bool = EditOpt,
 ) -> None:
     """Spaced review (FSRS): due questions first, then a few new ones."""
+    from dlprep import bank
+    from dlprep.cli import quiz_ui, render
+    from dlprep.scheduler import next_due
+    from dlprep.session import Session, review_items
+    from dlprep.store import Store, now_utc
+
     lang = pick_lang(lang)
     catalog = bank.catalog_or_raise()
     with Store(db) as st:
         items = review_items(catalog, st, now_utc(), new, limit, ahead, topic or (), seed)
         if not items:
             when = next_due(st.cards(), list(catalog.questions))
-            text = when.astimezone().strftime("%Y-%m-%d %H:%M") if when else UI[lang]["never"]
-            render.console().print(UI[lang]["nothing_due"].format(when=text), markup=False)
+            text = when.astimezone().strftime("%Y-%m-%d %H:%M") if when else quiz_ui.UI[lang]["never"]
+            render.console().print(quiz_ui.UI[lang]["nothing_due"].format(when=text), markup=False)
             return
-        _run(Session(items, st), lang, st.path, edit)
-
-
-# --- stats ------------------------------------------------------------------------------------
-
-_LEVELS = ["grey30", "green4", "green3", "green1", "bright_green"]
-
-
-def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{x * 100:.0f}%"
-
-
-def _bar(x: float | None, width: int = 12) -> Text:
-    if x is None:
-        return Text("-", style="dim")
-    full = round(x * width)
-    style = "green" if x >= 0.8 else "yellow" if x >= 0.5 else "red"
-    return Text("█" * full, style=style) + Text("░" * (width - full), style="grey30") + Text(f" {_pct(x)}")
-
-
-def heatmap(daily: dict[str, int], today: datetime, weeks: int) -> Text:
-    """GitHub-style calendar: a column per week, a row per weekday, darker = more reviews."""
-    counts = {datetime.fromisoformat(d).date(): n for d, n in daily.items()}
-    end = today.date()
-    start = end - timedelta(days=end.weekday() + 7 * (weeks - 1))  # a Monday
-    top = max(counts.values(), default=0)
-    out = Text()
-    for wd, name in enumerate(["Mon", "", "Wed", "", "Fri", "", "Sun"]):
-        out.append(f"{name:<4}", style="dim")
-        for w in range(weeks):
-            day = start + timedelta(days=7 * w + wd)
-            if day > end:
-                out.append("  ")
-                continue
-            n = counts.get(day, 0)
-            level = 0 if n == 0 else 1 + min(3, (4 * (n - 1)) // max(top, 1))
-            out.append("■ " if n else "· ", style=_LEVELS[level])
-        out.append("\n")
-    out.append(f"{start.isoformat()} .. {end.isoformat()}   less ", style="dim")
-    for style in _LEVELS:
-        out.append("■", style=style)
-    out.append(" more", style="dim")
-    return out
-
-
-STATS_UI: dict[str, dict[str, Any]] = {
-    "en": {"head": "{reviews} reviews · accuracy {acc} · seen {seen}/{questions} · recall {recall} · "
-                   "due now {due_now} · this week {due_week} · streak {streak} day(s)",
-           "removed": " · {n} removed question(s) kept in history", "topics": "topics",
-           "cols": ("topic", "seen", "accuracy", "recall", "due now", "week"),
-           "weak": "weakest first", "wcols": ("id", "n", "acc.", "recall", "lapses", "due")},
-    "zh": {"head": "复习 {reviews} 次 · 正确率 {acc} · 已见 {seen}/{questions} · 记忆保持率 {recall} · "
-                   "现在到期 {due_now} · 本周到期 {due_week} · 连续 {streak} 天",
-           "removed": " · 历史中含 {n} 道已删除的题", "topics": "各主题",
-           "cols": ("主题", "已见", "正确率", "保持率", "现在到期", "本周"),
-           "weak": "最薄弱的题", "wcols": ("id", "次数", "正确", "保持", "遗忘", "到期")},
-}
-
-
-def print_stats(s: stats_mod.Stats, lang: str, now: datetime) -> None:
-    con, ui, t = render.console(), STATS_UI[lang], s.totals
-    head = ui["head"].format(reviews=t["reviews"], acc=_pct(t["accuracy"]), seen=t["seen"],
-                             questions=t["questions"], recall=_pct(t["retrievability"]), due_now=t["due_now"],
-                             due_week=t["due_week"], streak=t["streak_days"])
-    if t["removed_questions"]:
-        head += ui["removed"].format(n=t["removed_questions"])
-    con.print(head, markup=False, style="bold")
-    table = Table(title=ui["topics"], title_justify="left", box=box.SIMPLE_HEAD)
-    for col, right in zip(ui["cols"], (False, True, False, True, True, True), strict=True):
-        table.add_column(col, justify="right" if right else "left", no_wrap=True)
-    for r in s.topics:
-        if r.questions or r.reviews:  # topics without a bank yet are noise here (the JSON has them)
-            table.add_row(r.topic, f"{r.seen}/{r.questions}", _bar(r.accuracy), _pct(r.retrievability),
-                          str(r.due_now), str(r.due_week))
-    con.print(table)
-    if s.weakest:
-        weak = Table(title=ui["weak"], title_justify="left", box=box.SIMPLE_HEAD)
-        for i, col in enumerate(ui["wcols"]):  # the id folds on a narrow screen; numbers never do
-            weak.add_column(col, justify="left" if i == 0 else "right", no_wrap=i > 0, overflow="fold")
-        for w in s.weakest:
-            due = datetime.fromisoformat(w.due).astimezone().strftime("%m-%d %H:%M")
-            weak.add_row(w.id, str(w.reviews), _pct(w.accuracy), _pct(w.retrievability), str(w.lapses), due)
-        con.print(weak)
-    weeks = max(4, min(52, (con.width - 6) // 2))
-    con.print(heatmap(s.daily, now.astimezone(), weeks))
+        code = quiz_ui.run(Session(items, st), lang, st.path, edit)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -438,6 +90,10 @@ def stats(
     db: Path = DbOpt,
 ) -> None:
     """Progress per topic, the weakest questions and a calendar of daily activity."""
+    from dlprep import bank
+    from dlprep import stats as stats_mod
+    from dlprep.store import Store, now_utc
+
     lang = pick_lang(lang)
     catalog = bank.catalog_or_raise()
     now = now_utc()
@@ -446,10 +102,10 @@ def stats(
     if as_json:
         typer.echo(json.dumps(s.to_json(), ensure_ascii=False, indent=2))
     else:
-        print_stats(s, lang, now)
+        from dlprep.cli import quiz_ui
 
+        quiz_ui.print_stats(s, lang, now)
 
-# --- progress export / import -----------------------------------------------------------------
 
 progress_app = typer.Typer(help="Back up, move or check your progress.", no_args_is_help=True,
                            rich_markup_mode=None)
@@ -460,30 +116,35 @@ app.add_typer(progress_app, name="progress")
 @edge
 def export_cmd(file: Path = ExportFileArg, db: Path = DbOpt) -> None:
     """Write every review and card to a JSON file (import restores it exactly)."""
+    from dlprep.store import Store
+
     with Store(db) as st:
         n = st.export(file)
-    render.console().print(f"exported {n['reviews']} review(s) and {n['cards']} card(s) to {file}",
-                           markup=False)
+    typer.echo(f"exported {n['reviews']} review(s) and {n['cards']} card(s) to {file}")
 
 
 @progress_app.command("import")
 @edge
 def import_cmd(file: Path = ImportFileArg, db: Path = DbOpt) -> None:
     """Merge an export into the progress database; importing the same file twice adds nothing."""
+    from dlprep.store import Store
+
     with Store(db) as st:
         r = st.import_file(file)
-    render.console().print(
-        f"imported {r.reviews_added} review(s) ({r.reviews_present} already present), "
-        f"updated {r.cards_updated} card(s)", markup=False)
+    typer.echo(f"imported {r.reviews_added} review(s) ({r.reviews_present} already present), "
+               f"updated {r.cards_updated} card(s)")
 
 
 @progress_app.command("check")
 @edge
 def check_cmd(db: Path = DbOpt) -> None:
     """Run SQLite's integrity check on the progress database."""
+    from dlprep.errors import UsageError
+    from dlprep.store import Store
+
     with Store(db) as st:
         problems = st.integrity()
         n = st.count_reviews()
     if problems != ["ok"]:
         raise UsageError("integrity check failed: " + "; ".join(problems[:5]))
-    render.console().print(f"ok: {st.path}, {n} review(s)", markup=False)
+    typer.echo(f"ok: {st.path}, {n} review(s)")

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import typer
 
-from dlprep import bank, verify
-from dlprep.cli import render
 from dlprep.cli.app import app, edge
 from dlprep.errors import BankError, UsageError
 
@@ -24,6 +22,9 @@ def verify_cmd(
     device: str = typer.Option("auto", "--device", help="auto, cpu or cuda."),
 ) -> None:
     """Prove every answer key and reference true on the installed torch/triton."""
+    from dlprep import bank, verify
+    from dlprep.cli import render
+
     catalog, problems = bank.load_catalog()
     if problems or catalog is None:
         raise BankError(problems)

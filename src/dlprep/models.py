@@ -11,13 +11,16 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from dlprep import kinds
+
 SCHEMA_VERSION = 1
 ID_PATTERN = r"^[a-z0-9][a-z0-9_.-]*[a-z0-9]$"
 
 Difficulty = Literal["easy", "medium", "hard"]
 Requirement = Literal["cuda", "multi_gpu", "triton", "multiprocess", "compile"]
 QuestionType = Literal["choice", "true_false", "short", "output", "open", "coding"]
-QUESTION_TYPES: tuple[str, ...] = QuestionType.__args__  # type: ignore[attr-defined]
+QUESTION_TYPES = kinds.QUESTION_TYPES
+assert QuestionType.__args__ == QUESTION_TYPES  # type: ignore[attr-defined]  # one list, two spellings
 
 
 class Strict(BaseModel):
