@@ -8,10 +8,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
@@ -89,6 +87,8 @@ def print_listing(rows: list[dict[str, Any]], topic: str | None, lang: str) -> N
 
 def question_body(q: Any, lang: str, order: list[str] | None = None) -> RenderableType:
     """The question as shown before answering. `order` is the displayed order of choice ids."""
+    from rich.markdown import Markdown  # markdown-it is a tenth of a second: only when shown
+
     parts: list[RenderableType] = [Markdown(q.prompt.get(lang))]
     if isinstance(q, OutputQuestion):
         parts.append(Syntax(q.code.rstrip(), "python", theme="ansi_dark", line_numbers=False))
@@ -131,6 +131,8 @@ def answer_text(q: Any, lang: str, order: list[str] | None = None) -> str:
 
 
 def answer_body(q: Any, lang: str, order: list[str] | None = None) -> RenderableType:
+    from rich.markdown import Markdown
+
     lab = LABELS[lang]
     md = [f"**{lab['answer']}:** {answer_text(q, lang, order)}"]
     if isinstance(q, OpenQuestion):
@@ -204,6 +206,8 @@ VERIFY_STYLE = {"passed": "green", "failed": "red", "skipped": "dim", "unverifia
 @contextmanager
 def verify_progress(total: int) -> Iterator[Callable[[Any], None]]:
     """A progress bar with the question just finished and an ETA; plain lines when not a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     c = console()
     if not c.is_terminal:
         done = [0]

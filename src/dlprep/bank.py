@@ -111,8 +111,11 @@ class _Source:
     @functools.cached_property
     def _id_lines(self) -> dict[str, int]:
         lines: dict[str, int] = {}
-        for m in _ID_LINE.finditer(self.text):
-            lines.setdefault(m.group(1), self.text.count("\n", 0, m.start()) + 1)
+        line, pos = 1, 0
+        for m in _ID_LINE.finditer(self.text):  # matches come in order: count newlines incrementally
+            line += self.text.count("\n", pos, m.start())
+            pos = m.start()
+            lines.setdefault(m.group(1), line)
         return lines
 
     def line_of(self, qid: str, index: int) -> int:
