@@ -138,9 +138,6 @@ def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple
             "LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
             **job.get("env", {}),
         })
-        # tempfile cached the worker's choice (/tmp, read-only in a run): forget it so that
-        # gettempdir() honours the run's TMPDIR; torch.compile keeps its inductor cache there.
-        tempfile.tempdir = None
         # Python caches its temp dir: the worker's answer (/tmp, read-only here) must not leak in.
         tempfile.tempdir = workdir
         multiprocessing.current_process()._config.pop("tempdir", None)  # type: ignore[attr-defined]
@@ -245,7 +242,21 @@ def _reap_all(keep: int) -> None:
                 pass
 
 
+_WARMED: set[str] = set()
+
+
+def _warm_for(job: dict[str, Any]) -> None:
+    """Run the trusted warm-ups a job names ("module:function"), once per worker, before forking:
+    what they initialise (torch.compile's first-use set-up costs seconds) every later run inherits."""
+    for name in job.get("warm", ()):
+        if name not in _WARMED:
+            _WARMED.add(name)
+            module, _, fn = name.partition(":")
+            getattr(importlib.import_module(module), fn)()
+
+
 def run_job(job: dict[str, Any], payload: bytes, level: str) -> tuple[dict[str, Any], bytes]:
+    _warm_for(job)
     uid = iso.UID_BASE + secrets.randbelow(iso.UID_SPAN)
     workdir = None if level == iso.FULL_LEVEL else tempfile.mkdtemp(prefix="dlprep-run-")
     if workdir:

@@ -1,0 +1,61 @@
+"""Trusted checker data for `compile_aot_graphs` (imported by the grader only).
+
+The models live in dlprep.checkers.compile_child.MODELS, so that the sandboxed child and this
+oracle run the same code; a case names one and sends its inputs and the output's gradient.
+"""
+
+import torch
+
+from dlprep.checkers.compile import CompileCase
+from dlprep.checkers.compile_child import MODELS
+
+PROBE = "aot"
+# (ops the forward graph must hold, ops the backward graph must hold), as aten overload names.
+EXPECTED_OPS = {
+    "tanh_mlp": (["aten.mm.default", "aten.tanh.default"], ["aten.tanh_backward.default", "aten.mm.default"]),
+    "gelu_linear": (["aten.gelu.default"], ["aten.gelu_backward.default"]),
+    "gated_norm": (["aten.native_layer_norm.default", "aten.sigmoid.default"],
+                   ["aten.native_layer_norm_backward.default", "aten.sigmoid_backward.default"]),
+}
+
+
+def oracle(model, args, grad_out):
+    """Eager autograd: the model's output and every input's gradient for `grad_out`."""
+    leaves = [a.requires_grad_() for a in args]
+    out = MODELS[model](*leaves)
+    out.backward(grad_out)
+    return out.detach(), [x.grad for x in leaves]
+
+
+def _shapes(model, rows, k, m, lead=()):
+    if model == "tanh_mlp":
+        return [(*lead, rows, k), (k, m), (m, 3)], (*lead, rows, 3)
+    if model == "gelu_linear":
+        return [(*lead, rows, k), (m, k), (m,)], (*lead, rows, m)
+    return [(*lead, rows, k), (k,)], (*lead, rows, k)
+
+
+def _case(gen, name, model, rows, k, m, lead=()):
+    shapes, out_shape = _shapes(model, rows, k, m, lead)
+    args = tuple(torch.randn(*s, generator=gen) for s in shapes)
+    return CompileCase(name, args, spec={"model": model, "grad_out": torch.randn(*out_shape, generator=gen)})
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(11)
+    return [
+        _case(gen, "tanh-mlp", "tanh_mlp", 4, 5, 6),
+        _case(gen, "gelu-linear", "gelu_linear", 3, 7, 5),
+        _case(gen, "gated-layer-norm", "gated_norm", 4, 6, 0),
+        _case(gen, "gelu-linear-batched", "gelu_linear", 3, 4, 6, lead=(2,)),
+    ]
+
+
+def hidden_cases(gen, n):
+    names = sorted(MODELS)
+    cases = []
+    for i in range(n):
+        model = names[int(torch.randint(len(names), (), generator=gen))]
+        rows, k, m = torch.randint(2, 9, (3,), generator=gen).tolist()
+        cases.append(_case(gen, f"random-{i}", model, rows, k, m))
+    return cases

@@ -1,0 +1,59 @@
+"""Trusted checker data for `compile_fullgraph` (imported by the grader only).
+
+Inputs are drawn from small dyadic grids, so every product and every division by the peak is
+exact in float32: h lands exactly on the boundaries often, where np.digitize and a bucketize with
+the wrong `right=` disagree, and the original and a rewrite compute bit-identical h.
+"""
+
+import numpy as np
+import torch
+
+from dlprep.checkers.base import Case
+
+PROBE = "fullgraph"
+BOUNDARIES = [-1.0, -0.25, 0.0, 0.25, 1.0]
+X_VALUES = [-1.0, -0.5, 0.0, 0.5, 1.0]
+W_VALUES = [-0.5, -0.25, 0.0, 0.25, 0.5]
+
+
+def oracle(x, w, threshold):
+    """The starter's `original` without its print: what solve must return."""
+    h = x @ w
+    peak = h.abs().max().item()
+    if peak > threshold:
+        h = h / peak
+    return h, torch.from_numpy(np.digitize(h.numpy(), BOUNDARIES))
+
+
+def _grid(gen, shape, values):
+    return torch.tensor(values)[torch.randint(len(values), shape, generator=gen)]
+
+
+def _peak(x, w):
+    return float((x @ w).abs().max())
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(1234)
+    x, w = _grid(gen, (6, 4), X_VALUES), _grid(gen, (4, 5), W_VALUES)
+    x3, w3 = _grid(gen, (2, 3, 4), X_VALUES), _grid(gen, (4, 6), W_VALUES)
+    xt = _grid(gen, (4, 5), X_VALUES).t()  # (5, 4), non-contiguous
+    return [
+        Case("below-threshold", (x, w, 100.0)),
+        Case("above-threshold", (x, w, 0.25)),
+        Case("peak-equals-threshold", (x, w, _peak(x, w))),
+        Case("batched-3d", (x3, w3, 0.5)),
+        Case("one-row", (_grid(gen, (1, 7), X_VALUES), _grid(gen, (7, 3), W_VALUES), 0.0)),
+        Case("non-contiguous-x", (xt, _grid(gen, (4, 3), W_VALUES), 1.0)),
+        Case("all-zero", (torch.zeros(3, 4), _grid(gen, (4, 2), W_VALUES), 0.0)),
+    ]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for i in range(n):
+        rows, k, m = torch.randint(1, 10, (3,), generator=gen).tolist()
+        x, w = _grid(gen, (rows, k), X_VALUES), _grid(gen, (k, m), W_VALUES)
+        threshold = [0.0, 0.25, 0.5, 1.0, 100.0, _peak(x, w)][int(torch.randint(6, (), generator=gen))]
+        cases.append(Case(f"random-{i}", (x, w, threshold)))
+    return cases

@@ -1,0 +1,12 @@
+# Still breaks the graph: .item() and a Python `if` on its value (data-dependent control flow).
+import torch
+
+BOUNDARIES = [-1.0, -0.25, 0.0, 0.25, 1.0]
+
+
+def solve(x, w, threshold):
+    h = x @ w
+    peak = h.abs().max().item()
+    if peak > threshold:
+        h = h / peak
+    return h, torch.bucketize(h, torch.tensor(BOUNDARIES), right=True)

@@ -1,0 +1,13 @@
+import torch
+
+BOUNDARIES = [-1.0, -0.25, 0.0, 0.25, 1.0]
+
+
+def solve(x: torch.Tensor, w: torch.Tensor, threshold: float) -> tuple[torch.Tensor, torch.Tensor]:
+    h = x @ w
+    # No print; the peak stays a tensor and the branch becomes a select, so nothing leaves the graph.
+    peak = h.abs().amax()
+    h = torch.where(peak > threshold, h / peak, h)
+    # np.digitize(h, b) puts b[i-1] <= h < b[i] into bucket i: that is bucketize with right=True.
+    codes = torch.bucketize(h, torch.tensor(BOUNDARIES, dtype=h.dtype), right=True)
+    return h, codes
