@@ -1,0 +1,75 @@
+"""Trusted checker data for `allreduce_metric` (imported by the grader only): a metric averaged with all_reduce.
+
+Each rank holds a different number of per-sample losses, so the mean of the per-rank means and
+the mean over all samples differ, and both are asked for. The oracle sees every rank's losses.
+"""
+
+import torch
+
+from dlprep.checkers.torchrun import Check
+
+WORLD, NODES = 2, 1
+CHECKS = ("result", "in sync", "rank_mean", "sample_mean")
+RTOL = 1e-5
+KEYS = ("rank_mean", "sample_mean")
+
+
+def make_spec(gen):
+    counts = torch.randperm(8, generator=gen)[:WORLD] + 2  # distinct sizes, 2..9
+    losses = [torch.rand(int(n), generator=gen) * 3 for n in counts]
+    return {"common": {}, "per_rank": [{"losses": t} for t in losses]}
+
+
+def _number(v):
+    if isinstance(v, float):
+        return v
+    if isinstance(v, torch.Tensor) and v.numel() == 1 and v.is_floating_point():
+        return float(v)
+    return None
+
+
+def _close(a, b):
+    return abs(a - b) <= RTOL * abs(b) + 1e-7
+
+
+def verify(spec, ranks):
+    got = []
+    for r in ranks:
+        out = r.out if isinstance(r.out, dict) else {}
+        vals = {k: _number(out.get(k)) for k in KEYS}
+        missing = [k for k, v in vals.items() if v is None]
+        if missing:
+            return [Check("result", f"rank {r.rank} must return a dict with the floats {', '.join(map(repr, KEYS))}; "
+                          f"{', '.join(map(repr, missing))} is missing or not a float")]
+        got.append(vals)
+    checks = [Check("result")]
+    off = [r.rank for r, g in zip(ranks, got) if any(not _close(g[k], got[0][k]) for k in KEYS)]
+    checks.append(Check("in sync", None if not off else (
+        f"rank {off[0]} returned {got[off[0]]} but rank 0 returned {got[0]}: every rank must end with the same "
+        "global value (was the result all-reduced?)")))
+    losses = [p["losses"].double() for p in spec["per_rank"]]
+    means = [float(t.mean()) for t in losses]
+    rank_mean = sum(means) / WORLD
+    sample_mean = float(torch.cat(losses).mean())
+    for key, want, wrong in (
+        ("rank_mean", rank_mean, {
+            sum(means): "the all-reduced sum was not divided by the world size",
+        }),
+        ("sample_mean", sample_mean, {
+            rank_mean: ("that is the mean of the per-rank means; the ranks hold different numbers of samples, "
+                        "so all-reduce the sums and the counts and divide one by the other"),
+            float(torch.cat(losses).sum()): "that is the sum over all samples, not divided by their count",
+        }),
+    ):
+        bad = [(r.rank, g[key]) for r, g in zip(ranks, got) if not _close(g[key], want)]
+        if not bad:
+            checks.append(Check(key, None, {"expected": want}))
+            continue
+        rank, value = bad[0]
+        local = means[rank] if key == "rank_mean" else float(losses[rank].mean())
+        why = next((text for v, text in wrong.items() if _close(value, v)), None)
+        if why is None and _close(value, local):
+            why = "that is the rank's own local value: it was never reduced across ranks"
+        checks.append(Check(key, f"rank {rank}'s {key} is {value:.6g}, expected {want:.6g}" + (f": {why}" if why else ""),
+                            {"expected": want, "got": value}))
+    return checks

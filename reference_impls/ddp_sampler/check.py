@@ -1,0 +1,122 @@
+"""Trusted checker data for `ddp_sampler` (imported by the grader only): DDP + DistributedSampler.
+
+The single-process oracle replays the global batches the ranks really formed, read from the
+dataset's access log, in float64: step t averages (DDP's all-reduce / world size) every rank's
+local mean-loss gradient of its t-th batch. The sampler is checked on the same log: per epoch the
+ranks' shards are disjoint and cover the data, and the order changes from one epoch to the next.
+"""
+
+import math
+
+import torch
+
+from dlprep.checkers.torchrun import Check, ddp_sgd_step, max_diff, tensor_entry
+
+WORLD, NODES = 2, 1
+CHECKS = ("result", "in sync", "shards", "set_epoch", "single-process")
+SYNC_TOL = 1e-6  # DDP hands every rank the same averaged gradient: replicas agree to the last bits
+RTOL, ATOL = 1e-4, 1e-5  # float32 training against the float64 oracle
+
+
+def make_spec(gen):
+    per_rank = int(torch.randint(5, 9, (), generator=gen))
+    n = WORLD * per_rank
+    d_in, d_out = (int(v) for v in torch.randint(2, 5, (2,), generator=gen))
+    batch = 3 if per_rank % 3 else 2  # the last batch of an epoch is a partial one when it can be
+    x = torch.randn(n, d_in, generator=gen)
+    y = x @ torch.randn(d_in, d_out, generator=gen) + 0.1 * torch.randn(n, d_out, generator=gen)
+    common = {"dataset": {"tensor_dataset": [x, y]},
+              "weight": 0.3 * torch.randn(d_out, d_in, generator=gen), "bias": 0.3 * torch.randn(d_out, generator=gen),
+              "lr": 0.1, "epochs": 2, "batch_size": batch}
+    return {"common": common, "per_rank": [{} for _ in range(WORLD)]}
+
+
+def _epochs(reads, epochs):
+    n = len(reads) // epochs
+    return [reads[e * n:(e + 1) * n] for e in range(epochs)]
+
+
+def _shards(spec, ranks):
+    c = spec["common"]
+    n = len(c["dataset"]["tensor_dataset"][0])
+    epochs, share = c["epochs"], n // WORLD
+    for r in ranks:
+        got = len(r.reads.get("dataset", []))
+        if got != epochs * share:
+            why = (": every rank iterated over the whole dataset; a DistributedSampler gives each rank its own "
+                   f"1/{WORLD}") if got == epochs * n else ""
+            return (f"rank {r.rank} read {got} samples in {epochs} epochs, expected {epochs * share} ({share} per "
+                    f"epoch, 1/{WORLD} of the {n}){why}")
+    for e in range(epochs):
+        owner = {}
+        for r in ranks:
+            part = _epochs(r.reads["dataset"], epochs)[e]
+            for i in part:
+                if i in owner:
+                    who = "twice" if owner[i] == r.rank else f"by ranks {owner[i]} and {r.rank}"
+                    return f"in epoch {e} sample {i} was read {who}: the shards overlap"
+                owner[i] = r.rank
+        if len(owner) != n:
+            return f"in epoch {e}, {n - len(owner)} sample(s) were read by no rank"
+    return None
+
+
+def _reshuffled(spec, ranks):
+    epochs = spec["common"]["epochs"]
+    orders = [_epochs(r.reads["dataset"], epochs) for r in ranks]
+    if all(o[e] != o[0] for o in orders for e in range(1, epochs)):
+        return None
+    if any(o[e] == o[0] for o in orders for e in range(1, epochs)) and all(o[0] == sorted(o[0]) for o in orders):
+        return "the samples were read in index order: pass shuffle=True to the DistributedSampler"
+    rank = next(r.rank for r, o in zip(ranks, orders) if any(o[e] == o[0] for e in range(1, epochs)))
+    return (f"rank {rank} read its shard in the same order in every epoch: DistributedSampler shuffles with "
+            "seed + epoch, so call sampler.set_epoch(epoch) at the start of each epoch")
+
+
+def _oracle(spec, ranks, divide_by):
+    c = spec["common"]
+    x, y = (t.double() for t in c["dataset"]["tensor_dataset"])
+    w, b = c["weight"].double(), c["bias"].double()
+    per_epoch = [_epochs(r.reads["dataset"], c["epochs"]) for r in ranks]
+    for e in range(c["epochs"]):
+        share = len(per_epoch[0][e])
+        for s in range(math.ceil(share / c["batch_size"])):
+            idx = [p[e][s * c["batch_size"]:(s + 1) * c["batch_size"]] for p in per_epoch]
+            w, b = ddp_sgd_step(w, b, [(x[i], y[i]) for i in idx], c["lr"], divide_by)
+    return w, b
+
+
+def _close(got, want):
+    return bool(((got.double() - want).abs() <= ATOL + RTOL * want.abs()).all())
+
+
+def verify(spec, ranks):
+    c = spec["common"]
+    shapes = {"weight": tuple(c["weight"].shape), "bias": tuple(c["bias"].shape)}
+    bad = next((p for r in ranks for k, s in shapes.items()
+                if (p := tensor_entry(r.out, k, s, f"rank {r.rank}")) is not None), None)
+    if bad:
+        return [Check("result", bad)]
+    checks = [Check("result")]
+    drift = max(max_diff(r.out[k], ranks[0].out[k]) for r in ranks for k in shapes)
+    checks.append(Check("in sync", None if drift <= SYNC_TOL else (
+        f"the ranks ended with different parameters (max difference {drift:.3g}): their gradients were not "
+        "averaged; wrap the model in DistributedDataParallel"), {"max_difference": drift}))
+    shards = _shards(spec, ranks)
+    checks.append(Check("shards", shards))
+    if shards:
+        return checks
+    checks.append(Check("set_epoch", _reshuffled(spec, ranks)))
+    w, b = _oracle(spec, ranks, WORLD)
+    got = ranks[0].out
+    err = max(max_diff(got["weight"], w), max_diff(got["bias"], b))
+    details = {"max_abs_err": err, "rtol": RTOL, "atol": ATOL}
+    if _close(got["weight"], w) and _close(got["bias"], b):
+        checks.append(Check("single-process", None, details))
+        return checks
+    sw, sb = _oracle(spec, ranks, 1)
+    hint = (": it matches gradients summed over the ranks instead of averaged" if _close(got["weight"], sw)
+            and _close(got["bias"], sb) else "")
+    checks.append(Check("single-process", f"rank 0's parameters differ from a single-process run over the same global "
+                        f"batches by up to {err:.3g}{hint}", details))
+    return checks

@@ -1,0 +1,85 @@
+"""Trusted checker data for `join_uneven` (imported by the grader only): uneven inputs under Join.
+
+Ranks get different numbers of batches (which rank has more is drawn from the seed). Under
+`Join([ddp_model])` a rank that ran out shadows its peers' gradient all-reduces with zeros, and by
+default (divide_by_initial_world_size=True) the sum is still divided by the initial world size.
+The oracle replays that in float64; a run without Join hangs, which the family reports as a
+timeout naming the rank that was left waiting.
+"""
+
+import torch
+
+from dlprep.checkers.torchrun import Check, ddp_sgd_step, max_diff, tensor_entry
+
+WORLD, NODES = 2, 1
+CHECKS = ("result", "in sync", "single-process")
+SYNC_TOL = 1e-6
+RTOL, ATOL = 1e-4, 1e-5
+
+
+def make_spec(gen):
+    d_in, d_out = (int(v) for v in torch.randint(2, 5, (2,), generator=gen))
+    short = int(torch.randint(1, 3, (), generator=gen))
+    counts = [short, short + int(torch.randint(1, 3, (), generator=gen))]
+    if bool(torch.randint(0, 2, (), generator=gen)):
+        counts.reverse()
+    true_w = torch.randn(d_in, d_out, generator=gen)
+    per_rank = []
+    for n in counts:
+        batches = []
+        for _ in range(n):
+            x = torch.randn(int(torch.randint(2, 5, (), generator=gen)), d_in, generator=gen)
+            batches.append([x, x @ true_w + 0.1 * torch.randn(len(x), d_out, generator=gen)])
+        per_rank.append({"batches": batches})
+    common = {"weight": 0.3 * torch.randn(d_out, d_in, generator=gen), "bias": 0.3 * torch.randn(d_out, generator=gen),
+              "lr": 0.1}
+    return {"common": common, "per_rank": per_rank}
+
+
+def oracle(spec, divide="initial", steps=None):
+    """DDP under Join: at step t only the ranks that still have a batch contribute."""
+    c = spec["common"]
+    w, b = c["weight"].double(), c["bias"].double()
+    per_rank = [p["batches"] for p in spec["per_rank"]]
+    for t in range(steps if steps is not None else max(map(len, per_rank))):
+        active = [(x.double(), y.double()) for batches in per_rank if t < len(batches) for x, y in [batches[t]]]
+        w, b = ddp_sgd_step(w, b, active, c["lr"], WORLD if divide == "initial" else len(active))
+    return w, b
+
+
+def _close(got, want):
+    return all(bool(((g.double() - e).abs() <= ATOL + RTOL * e.abs()).all()) for g, e in zip(got, want))
+
+
+def verify(spec, ranks):
+    c = spec["common"]
+    shapes = {"weight": tuple(c["weight"].shape), "bias": tuple(c["bias"].shape)}
+    bad = next((p for r in ranks for k, s in shapes.items()
+                if (p := tensor_entry(r.out, k, s, f"rank {r.rank}")) is not None), None)
+    if bad:
+        return [Check("result", bad)]
+    checks = [Check("result")]
+    drift = max(max_diff(r.out[k], ranks[0].out[k]) for r in ranks for k in shapes)
+    checks.append(Check("in sync", None if drift <= SYNC_TOL else (
+        f"the ranks ended with different parameters (max difference {drift:.3g}): DDP's join hook broadcasts the "
+        "final parameters to every rank, so they can only differ if the model was not trained under DDP and Join"),
+        {"max_difference": drift}))
+    got = (ranks[0].out["weight"], ranks[0].out["bias"])
+    want = oracle(spec)
+    err = max(max_diff(g, e) for g, e in zip(got, want))
+    details = {"max_abs_err": err, "rtol": RTOL, "atol": ATOL,
+               "batches_per_rank": [len(p["batches"]) for p in spec["per_rank"]]}
+    if _close(got, want):
+        checks.append(Check("single-process", None, details))
+        return checks
+    counts = details["batches_per_rank"]
+    hints = (
+        (oracle(spec, divide="current"), "it matches dividing by the number of ranks still training "
+         "(divide_by_initial_world_size=False); the default divides by the initial world size"),
+        (oracle(spec, steps=min(counts)), f"it matches every rank stopping after {min(counts)} batch(es), the "
+         "shortest rank's count: the longer rank's remaining batches were never trained on"),
+    )
+    hint = next((f": {text}" for alt, text in hints if _close(got, alt)), "")
+    checks.append(Check("single-process", f"rank 0's parameters differ from the reference by up to {err:.3g}{hint}",
+                        details))
+    return checks

@@ -1,0 +1,77 @@
+"""Trusted checker data for `two_node_launch` (imported by the grader only): a two-node launch on one machine.
+
+Two torchrun agents (the user's two argument lists) must form one world of 2 nodes x 2 processes.
+The launch is judged on the environment every worker was really given (recorded before any user
+code ran), and the script on what it did with it: the values it read, the shard of the data it
+took by global rank, and an all-reduced total.
+"""
+
+import torch
+
+from dlprep.checkers.torchrun import Check
+
+NODES, PER_NODE = 2, 2
+WORLD = NODES * PER_NODE
+CHECKS = ("launch", "environment", "shard", "total")
+ENV_OF = {"rank": "RANK", "local_rank": "LOCAL_RANK", "world_size": "WORLD_SIZE"}
+
+
+def make_spec(gen):
+    n = WORLD * int(torch.randint(2, 5, (), generator=gen)) + int(torch.randint(1, WORLD, (), generator=gen))
+    return {"common": {"data": torch.randn(n, generator=gen)}, "per_rank": []}
+
+
+def _launch(ranks):
+    by_node = {}
+    for r in ranks:
+        by_node.setdefault(r.node, []).append(r)
+    for node in range(NODES):
+        mine = by_node.get(node, [])
+        if len(mine) != PER_NODE:
+            return f"agent {node} ran {len(mine)} worker(s), expected {PER_NODE} (--nproc-per-node={PER_NODE})"
+        if sorted(r.env_int("LOCAL_RANK") for r in mine) != list(range(PER_NODE)):
+            return f"agent {node}'s workers have LOCAL_RANK {sorted(r.env.get('LOCAL_RANK') for r in mine)}"
+        if len({r.env.get("GROUP_RANK") for r in mine}) != 1:
+            return f"agent {node}'s workers disagree on their node rank (GROUP_RANK)"
+    groups = sorted(by_node[n][0].env_int("GROUP_RANK") for n in range(NODES))
+    if groups != list(range(NODES)):
+        return f"the two agents got node ranks {groups}, expected 0 and 1"
+    for r in ranks:
+        if r.env_int("RANK") != r.env_int("GROUP_RANK") * PER_NODE + r.env_int("LOCAL_RANK"):
+            return f"rank {r.rank} is not GROUP_RANK * {PER_NODE} + LOCAL_RANK"
+    return None
+
+
+def _int(v):
+    return v if type(v) is int else None
+
+
+def verify(spec, ranks):
+    checks = [Check("launch", _launch(ranks), {"nodes": {r.rank: r.node for r in ranks}})]
+    keys = (*ENV_OF, "shard", "total")
+    if (bad := next((r for r in ranks if not isinstance(r.out, dict) or set(keys) - set(r.out)), None)) is not None:
+        return [*checks, Check("environment", f"rank {bad.rank} must return a dict with {', '.join(map(repr, keys))}")]
+    wrong = next(((r, k) for r in ranks for k, env in ENV_OF.items() if _int(r.out[k]) != r.env_int(env)), None)
+    checks.append(Check("environment", None if wrong is None else (
+        f"rank {wrong[0].rank} returned {wrong[1]}={wrong[0].out[wrong[1]]!r}, but torchrun set "
+        f"{ENV_OF[wrong[1]]}={wrong[0].env.get(ENV_OF[wrong[1]])} for it")))
+    data = spec["common"]["data"]
+    shards = data.tensor_split(WORLD)
+    bad_shard = next((r for r in ranks if not isinstance(r.out["shard"], torch.Tensor)
+                      or not torch.equal(r.out["shard"].cpu(), shards[r.rank])), None)
+    checks.append(Check("shard", None if bad_shard is None else (
+        f"rank {bad_shard.rank} took the wrong shard of the data: expected data.tensor_split(WORLD_SIZE)[RANK] "
+        f"= {len(shards[bad_shard.rank])} elements starting at index {sum(map(len, shards[:bad_shard.rank]))}")))
+    want = float(data.double().sum())
+    for r in ranks:
+        total = r.out["total"]
+        got = float(total) if isinstance(total, float | torch.Tensor) and torch.tensor(total).numel() == 1 else None
+        if got is None or abs(got - want) > 1e-4 * (1 + abs(want)):
+            hint = ""
+            if got is not None and abs(got - NODES * want) <= 1e-4 * (1 + abs(NODES * want)):
+                hint = f": {NODES} times the total, so every node covered the whole data"
+            checks.append(Check("total", f"rank {r.rank}'s total is {total!r}, expected {want:.6g}{hint}"))
+            break
+    else:
+        checks.append(Check("total", None, {"expected": want}))
+    return checks

@@ -1,0 +1,41 @@
+"""Trusted checker data for `zero_memory` (imported by the grader only): ZeRO's per-GPU model-state memory.
+
+Mixed-precision Adam as in the ZeRO paper: fp16 parameters (2 bytes) and gradients (2 bytes), and
+K = 12 bytes of optimizer state (fp32 master parameters, momentum, variance). Stage 1 partitions
+the optimizer states over the data-parallel ranks, stage 2 the gradients too, stage 3 also the
+parameters; a partitioned quantity costs 1/dp of its full size per GPU (no padding).
+"""
+
+import torch
+
+from dlprep.checkers.base import Case
+
+
+def oracle(num_params, dp, stage):
+    params, grads, optim = 2.0 * num_params, 2.0 * num_params, 12.0 * num_params
+    if stage >= 1:
+        optim /= dp
+    if stage >= 2:
+        grads /= dp
+    if stage >= 3:
+        params /= dp
+    return (params, grads, optim)
+
+
+def public_cases():
+    paper = [Case(f"7.5B-params-64-gpus-stage-{s}", (7_500_000_000, 64, s)) for s in range(4)]
+    return [*paper,
+            Case("one-gpu-stage-3", (1_000_000, 1, 3)),
+            Case("uneven-split-stage-2", (1000, 3, 2)),
+            Case("uneven-split-stage-3", (1001, 7, 3)),
+            Case("one-parameter-stage-1", (1, 8, 1))]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for i in range(n):
+        num_params = int(torch.randint(1, 200_000, (), generator=gen)) * int(torch.randint(1, 1_000_000, (),
+                                                                                          generator=gen))
+        dp = int(torch.randint(2, 1025, (), generator=gen))
+        cases.append(Case(f"random-{i}", (num_params, dp, i % 4)))
+    return cases

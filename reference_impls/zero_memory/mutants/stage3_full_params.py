@@ -1,0 +1,6 @@
+# Stage 3 forgets to partition the parameters: it looks just like stage 2.
+def solve(num_params, dp, stage):
+    params = 2 * num_params / 1
+    grads = 2 * num_params / (dp if stage >= 2 else 1)
+    optim = 12 * num_params / (dp if stage >= 1 else 1)
+    return (params, grads, optim)

@@ -1,0 +1,240 @@
+"""The torchrun family: judging from a run's facts (fast, no processes), then real runs in the sandbox
+for what only a real run shows: a hang ends as a timeout naming the right rank and leaves no process
+behind, and a broken file or launch spec is reported before torchrun starts."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+
+from dlprep.checkers import harness, registry
+from dlprep.checkers.base import load_exercise
+from dlprep.checkers.isolation import children_of
+from dlprep.checkers.torchrun import Rank
+from dlprep.checkers.torchrun_rank import RecordingDataset, rank_spec
+from tests.conftest import coding_question
+
+EXERCISES = Path(__file__).parents[1] / "reference_impls"
+
+
+def question(exercise: str):  # type: ignore[no-untyped-def]
+    return coding_question(exercise, "torchrun").model_copy(update={"entry": "main"})
+
+
+def family(exercise: str, seed: int = 3):  # type: ignore[no-untyped-def]
+    fam = registry.family("torchrun")(load_exercise(question(exercise)))
+    public, hidden = fam.cases(seed)
+    return fam, public, hidden
+
+
+def rank_fact(rank: int, out: Any = None, node: int = 0, world: int = 2, per_node: int = 2,
+              reads: dict[str, list[int]] | None = None, error: dict[str, Any] | None = None) -> dict[str, Any]:
+    env = {"RANK": str(rank), "LOCAL_RANK": str(rank % per_node), "WORLD_SIZE": str(world),
+           "LOCAL_WORLD_SIZE": str(per_node), "GROUP_RANK": str(rank // per_node), "MASTER_ADDR": "127.0.0.1",
+           "MASTER_PORT": "29500", "DLPREP_NODE": str(node)}
+    fact: dict[str, Any] = {"rank": rank, "env": env}
+    if error is not None:
+        fact["error"] = error
+    else:
+        fact["out"] = harness.describe(out)
+        fact["reads"] = reads or {}
+    return fact
+
+
+def run_facts(ranks: list[dict[str, Any]], ended: str = "done", started: list[int] | None = None,
+              alive: tuple[int, ...] = (), exits: tuple[int | None, ...] = (0,),
+              stderr: tuple[str, ...] = ("",)) -> dict[str, Any]:
+    return {"ranks": {f"{f['env']['DLPREP_NODE']}-{f['rank']}": f for f in ranks}, "ended": ended,
+            "started": sorted(f["rank"] for f in ranks) if started is None else started, "alive": list(alive),
+            "waited_s": 10.3, "startup_s": 4.0, "exits": list(exits), "agent_stderr": list(stderr),
+            "elapsed_s": 21.0, "launches": [], "killed": 0, "threads": [], "processes": 0}
+
+
+def judge(fam, public, hidden, facts):  # type: ignore[no-untyped-def]
+    tests, summary = fam.judge(public, hidden, facts)
+    return tests, summary, "\n".join(f"{t.name}: {t.status}: {t.message}" for t in tests)
+
+
+def join_params(spec: dict[str, Any], **kw: Any) -> dict[str, torch.Tensor]:
+    w, b = load_exercise(question("join_uneven")).check.oracle(spec, **kw)
+    return {"weight": w.float(), "bias": b.float()}
+
+
+# ---------------------------------------------------------------- judging facts
+
+def test_correct_facts_pass_every_check():
+    fam, public, hidden = family("join_uneven")
+    out = join_params(hidden[0].args[0])
+    tests, summary, text = judge(fam, public, hidden, run_facts([rank_fact(0, out), rank_fact(1, out)]))
+    assert [t.status for t in tests] == ["pass"] * 3, text
+    assert summary == {"count": 3, "passed": 3}
+
+
+def test_wrong_variant_is_named():
+    fam, public, hidden = family("join_uneven")
+    out = join_params(hidden[0].args[0], divide="current")
+    _, _, text = judge(fam, public, hidden, run_facts([rank_fact(0, out), rank_fact(1, out)]))
+    assert "single-process: fail" in text and "divide_by_initial_world_size=False" in text
+
+
+def test_hang_is_a_timeout_naming_the_rank_still_running():
+    fam, public, hidden = family("join_uneven")
+    out = join_params(hidden[0].args[0])
+    facts = run_facts([rank_fact(0, out)], ended="straggler", started=[0, 1], alive=(1,), exits=(None,))
+    tests, _, text = judge(fam, public, hidden, facts)
+    assert [t.status for t in tests] == ["timeout"], text
+    assert re.search(r"rank 1 did not finish: 10 s after rank 0 returned .* blocked in a collective", text), text
+
+
+def test_rank_gone_without_result_is_an_error_not_a_hang():
+    fam, public, hidden = family("join_uneven")
+    out = join_params(hidden[0].args[0])
+    facts = run_facts([rank_fact(0, out)], ended="straggler", started=[0, 1], alive=(), exits=(None,))
+    _, _, text = judge(fam, public, hidden, facts)
+    assert "run: error: rank 1 exited without returning from the entry" in text, text
+
+
+def test_deadline_before_any_rank_started():
+    fam, public, hidden = family("two_node_launch")
+    facts = run_facts([], ended="deadline", started=[], exits=(None, None), stderr=("", ""))
+    _, _, text = judge(fam, public, hidden, facts)
+    assert "run: timeout: timed out after 21 s: no rank started: the torchrun agents never completed" in text, text
+
+
+def test_failed_agent_is_quoted():
+    fam, public, hidden = family("two_node_launch")
+    stderr = "Traceback (most recent call last):\n  ...\ntorch.distributed.DistNetworkError: port: 1, EADDRINUSE\n"
+    facts = run_facts([], ended="agent failed", started=[], exits=(None, 1), stderr=("", stderr))
+    _, _, text = judge(fam, public, hidden, facts)
+    assert "run: fail: torchrun agent 1 exited with status 1" in text, text
+    assert "torchrun's own error: torch.distributed.DistNetworkError: port: 1, EADDRINUSE" in text, text
+
+
+def test_rank_error_names_rank_and_line():
+    fam, public, hidden = family("join_uneven")
+    err = {"type": "RuntimeError", "message": "boom", "line": 7, "notimpl": False}
+    facts = run_facts([rank_fact(0, error=err)], ended="exited", started=[0, 1], exits=(1,))
+    _, _, text = judge(fam, public, hidden, facts)
+    assert text == "run: fail: rank 0 raised RuntimeError (line 7): boom", text
+
+
+def test_not_implemented_is_unattempted_even_if_a_peer_was_stopped():
+    fam, public, hidden = family("allreduce_metric")
+    err = {"type": "NotImplementedError", "message": "", "line": 3, "notimpl": True}
+    facts = run_facts([rank_fact(1, error=err)], ended="exited", started=[0, 1], exits=(1,))
+    tests, _, _ = judge(fam, public, hidden, facts)
+    assert [t.status for t in tests] == ["unattempted"]
+
+
+def test_a_parameter_is_not_plain_data():
+    fam, public, hidden = family("join_uneven")
+    out = {k: torch.nn.Parameter(v) for k, v in join_params(hidden[0].args[0]).items()}
+    _, _, text = judge(fam, public, hidden, run_facts([rank_fact(0, out), rank_fact(1, out)]))
+    assert re.fullmatch(r"result: fail: rank 0's result\['(weight|bias)'\] is a torch\.nn\.parameter\.Parameter.*"
+                        r"return p\.detach\(\) for a parameter\)", text), text
+
+
+def test_two_separate_worlds_are_not_one_job():
+    fam, public, hidden = family("two_node_launch")
+    ranks = [rank_fact(r, {"rank": r}, node=n, world=2) for n in (0, 1) for r in (0, 1)]
+    _, _, text = judge(fam, public, hidden, run_facts(ranks, exits=(0, 0)))
+    assert "RANK 0 was claimed by 2 processes (launched by agents 0, 1)" in text, text
+
+
+def test_ddp_sampler_checks_read_order():
+    """The shards and the reshuffle are judged on the indices each rank really read."""
+    from torch.utils.data import DistributedSampler
+
+    fam, public, hidden = family("ddp_sampler")
+    spec = hidden[0].args[0]
+    n, epochs = len(spec["common"]["dataset"]["tensor_dataset"][0]), spec["common"]["epochs"]
+
+    def reads(set_epoch: bool) -> list[list[int]]:
+        out = []
+        for rank in range(2):
+            s = DistributedSampler(range(n), num_replicas=2, rank=rank, shuffle=True)
+            order = []
+            for e in range(epochs):
+                s.set_epoch(e if set_epoch else 0)
+                order += list(s)
+            out.append(order)
+        return out
+
+    check = fam.check
+    for set_epoch in (True, False):
+        per_rank = reads(set_epoch)
+        ranks = [Rank(r, 0, {}, {}, {"dataset": per_rank[r]}) for r in range(2)]
+        w, b = check._oracle(spec, ranks, 2)
+        out = {"weight": w.float(), "bias": b.float()}
+        facts = run_facts([rank_fact(r, out, reads={"dataset": per_rank[r]}) for r in range(2)])
+        _, _, text = judge(fam, public, hidden, facts)
+        if set_epoch:
+            assert "fail" not in text, text
+        else:
+            assert "set_epoch: fail: rank 0 read its shard in the same order in every epoch" in text, text
+
+
+def test_rank_spec_merges_and_records_reads():
+    x, y = torch.arange(6.0).reshape(3, 2), torch.arange(3.0)
+    spec = {"common": {"lr": 0.1, "dataset": {"tensor_dataset": [x, y]}}, "per_rank": [{"k": 0}, {"k": 1}]}
+    mine, datasets = rank_spec(spec, 1)
+    assert mine["k"] == 1 and mine["lr"] == 0.1
+    ds = mine["dataset"]
+    assert isinstance(ds, RecordingDataset) and datasets == {"dataset": ds} and len(ds) == 3
+    batch = next(iter(torch.utils.data.DataLoader(ds, batch_size=2, sampler=[2, 0])))
+    assert torch.equal(batch[0], x[[2, 0]]) and ds.reads == [2, 0]
+
+
+# ---------------------------------------------------------------- real runs
+
+@pytest.fixture(scope="module")
+def real_grader():
+    from dlprep.checkers.grader import Grader
+
+    g = Grader("cpu")  # the family's own time limit: torchrun starts three python processes
+    yield g
+    g.close()
+
+
+def _descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        kids = children_of(todo.pop())
+        found += kids
+        todo += kids
+    return found
+
+
+@pytest.mark.multiprocess
+@pytest.mark.slow
+def test_real_hang_names_the_longer_rank_and_leaves_nothing(real_grader):
+    q = question("join_uneven")
+    check = load_exercise(q).check
+    # a seed where rank 0 has more batches, so the rank named is not just the usual rank 1
+    seed = next(s for s in range(100) if (lambda p: len(p[0]["batches"]) > len(p[1]["batches"]))(
+        check.make_spec(torch.Generator().manual_seed(s))["per_rank"]))
+    source = (EXERCISES / "join_uneven/mutants/no_join.py").read_text()
+    verdict = real_grader.grade_source(q, source, "no_join.py", seed=seed)
+    text = "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
+    assert verdict.status == "timeout", text
+    assert re.search(r"rank 0 did not finish: \d+ s after rank 1 returned", text), text
+    assert not any(t.name == "cleanup" for t in verdict.tests), text
+    assert _descendants(real_grader.sandbox.pid) == [], "a process of the run survived"
+
+
+@pytest.mark.multiprocess
+@pytest.mark.parametrize("source, status, pattern", [
+    ("def launch_args(port):\n    return ['--nnodes=2']\n\ndef main(spec):\n    pass\n", "fail",
+     r"launch: fail: launch_args\(port\) raised TypeError: launch_args\(port\) must return two lists of strings"),
+    ("def launch_args(port):\n    return [[], []\n", "error", r"load: error: line 2: SyntaxError"),
+    ((EXERCISES / "two_node_launch/starter.py").read_text(), "unattempted", r"launch: unattempted"),
+])
+def test_broken_files_are_reported_before_torchrun_starts(real_grader, source, status, pattern):
+    verdict = real_grader.grade_source(question("two_node_launch"), source, "solution.py", seed=1)
+    text = "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
+    assert verdict.status == status and re.search(pattern, text), text
+    assert verdict.duration_s < 10, "torchrun was started for a file that cannot run"
