@@ -176,7 +176,12 @@ def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str
         return QuestionResult(lq.id, lq.topic, kind, "failed", f"snippet did not run: {first.problem or raised}",
                               (tail,) if tail else ())
     second = _run_snippet(grader, lq, code)
-    if not second.ok or second.stdout != first.stdout:
+    if not second.ok or _raised(second):
+        tail = "\n".join(second.stderr.strip().splitlines()[-6:])
+        return QuestionResult(lq.id, lq.topic, kind, "failed",
+                              f"snippet ran once but not on the second run: {second.problem or _raised(second)}",
+                              (tail,) if tail else ())
+    if second.stdout != first.stdout:
         return QuestionResult(lq.id, lq.topic, kind, "unverifiable",
                               "the snippet prints different text on two runs (addresses, timing or unseeded "
                               "randomness?)", (f"run 1:\n{first.stdout}", f"run 2:\n{second.stdout}"))
