@@ -1,0 +1,94 @@
+"""Trusted checker data for `adam_three_ways` (imported by the grader only).
+
+Both user functions are compared, after every step, with torch.optim.Adam itself in its three
+implementations: the single-tensor for-loop, foreach (one kernel per op over the whole list)
+and fused (the whole update in one kernel). The optimizer is rebuilt every step around the
+caller's own state tensors, so it updates exactly the tensors the probe keeps.
+"""
+
+import torch
+
+from dlprep.checkers.probe_family import SpecCase
+
+PROBE = "adam"
+PROBE_OPTIONS = {"foreach_entry": "adam_foreach"}
+HINTS = {
+    "params": "(torch's Adam: grad += weight_decay * param first (L2 on the gradient, unlike AdamW), then "
+              "m = b1*m + (1-b1)*grad, v = b2*v + (1-b2)*grad^2, param -= lr * (m / (1 - b1^t)) / "
+              "(sqrt(v / (1 - b2^t)) + eps))",
+    "exp_avgs": "(m = beta1 * m + (1 - beta1) * grad, where grad already includes weight_decay * param)",
+    "exp_avg_sqs": "(v = beta2 * v + (1 - beta2) * grad * grad, where grad already includes weight_decay * param)",
+}
+
+
+def _torch_adam(**impl):
+    def step_fn(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, eps, weight_decay):
+        opt = torch.optim.Adam(params, lr=lr, betas=(beta1, beta2), eps=eps, weight_decay=weight_decay, **impl)
+        for p, g, m, v in zip(params, grads, exp_avgs, exp_avg_sqs, strict=True):
+            p.grad = g
+            opt.state[p] = {"step": torch.tensor(float(step - 1)), "exp_avg": m, "exp_avg_sq": v}
+        opt.step()
+        for p in params:
+            p.grad = None
+    return step_fn
+
+
+TORCH_ADAM = {
+    "torch.optim.Adam(foreach=False)": _torch_adam(foreach=False),
+    "torch.optim.Adam(foreach=True)": _torch_adam(foreach=True),
+    "torch.optim.Adam(fused=True)": _torch_adam(fused=True),
+}
+oracle = TORCH_ADAM["torch.optim.Adam(foreach=False)"]
+
+
+def _adam_variant(bias_correction=True, decoupled=False):
+    """Known-wrong variants, to name the mistake when a submission matches one."""
+    def step_fn(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, eps, weight_decay):
+        bc1, bc2 = (1 - beta1**step, 1 - beta2**step) if bias_correction else (1.0, 1.0)
+        for p, g, m, v in zip(params, grads, exp_avgs, exp_avg_sqs, strict=True):
+            if not decoupled:
+                g = g + weight_decay * p
+            m.mul_(beta1).add_(g, alpha=1 - beta1)
+            v.mul_(beta2).addcmul_(g, g, value=1 - beta2)
+            p.addcdiv_(m, (v / bc2).sqrt_().add_(eps), value=-lr / bc1)
+            if decoupled:
+                p.mul_(1 - lr * weight_decay)
+    return step_fn
+
+
+DIAGNOSES = [
+    (_adam_variant(bias_correction=False), "no bias correction: m and v start at zero, so Adam divides them by "
+                                           "1 - beta1**t and 1 - beta2**t, which matters most in early steps"),
+    (_adam_variant(decoupled=True), "weight decay applied to the parameter after the step is AdamW's decoupled "
+                                    "decay; torch.optim.Adam adds weight_decay * param to the gradient before "
+                                    "the moments are updated"),
+]
+
+
+def _cases(name, gen, shapes, steps, lr=1e-2, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0):
+    params = [torch.randn(s, generator=gen) for s in shapes]
+    grads = [[0.1 * torch.randn(s, generator=gen) for s in shapes] for _ in range(steps)]
+    hyper = {"lr": lr, "beta1": betas[0], "beta2": betas[1], "eps": eps, "weight_decay": weight_decay}
+    label = f"params {[list(s) for s in shapes]}, {steps} steps, " + ", ".join(f"{k}={v}" for k, v in hyper.items())
+    return [SpecCase(f"{entry}/{name}", (), spec={"entry": entry, "params": params, "grads": grads, "hyper": hyper},
+                     label=label) for entry in ("adam_loop", "adam_foreach")]
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(0)
+    return [
+        *_cases("defaults", gen, [(4, 3), (3,), (2, 2, 2), (5,)], 3),
+        *_cases("weight-decay", gen, [(3, 3), (3,), (6,), (1,)], 4, weight_decay=0.1),
+        *_cases("odd-betas", gen, [(7,), (2, 5), (), (4, 1)], 5, lr=0.05, betas=(0.8, 0.99), eps=1e-6),
+    ]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for i in range(max(1, n // 2)):
+        shapes = [tuple(torch.randint(1, 6, (int(torch.randint(0, 3, (), generator=gen)),), generator=gen).tolist())
+                  for _ in range(int(torch.randint(4, 8, (), generator=gen)))]
+        cases += _cases(f"random-{i}", gen, shapes, int(torch.randint(2, 6, (), generator=gen)),
+                        lr=[1e-3, 1e-2, 3e-2][i % 3], betas=(0.9, [0.99, 0.999][i % 2]),
+                        weight_decay=[0.0, 0.05][i % 2 == 0])
+    return cases

@@ -1,0 +1,74 @@
+"""Trusted checker data for `backward_hook_order` (imported by the grader only)."""
+
+import torch
+
+from dlprep.checkers import model_spec
+from dlprep.checkers.probe_family import SpecCase
+
+PROBE = "backward_order"
+
+
+def _leaves(model):
+    return [(name, m) for name, m in model.named_modules() if next(m.children(), None) is None]
+
+
+def oracle(model, x):
+    fired = []
+    handles = [m.register_full_backward_hook(lambda mod, gin, gout, name=name: fired.append(name))
+               for name, m in _leaves(model)]
+    try:
+        model(x).sum().backward()
+    finally:
+        for h in handles:
+            h.remove()
+    return fired
+
+
+def _forward_order(model, x):
+    fired = []
+    handles = [m.register_forward_hook(lambda mod, args, out, name=name: fired.append(name)) for name, m in _leaves(model)]
+    model(x).sum().backward()
+    for h in handles:
+        h.remove()
+    return fired
+
+
+def _reversed_registration(model, x):
+    return [name for name, _ in reversed(_leaves(model))]
+
+
+DIAGNOSES = [
+    (_forward_order, "that is the forward order: forward hooks fire as modules run forward; backward hooks "
+                     "fire as gradients flow back, from the output towards the input"),
+    (_reversed_registration, "that is named_modules() reversed; the engine runs a node once all of its gradients "
+                             "have arrived, the most recently created of the ready ones first, so a forward that "
+                             "calls its children in another order than __init__ registered them changes the order"),
+]
+
+
+def _case(name, spec, gen, batch=3):
+    seed = int(torch.randint(0, 2**31, (), generator=gen))
+    x = torch.randn(batch, model_spec.dims(spec)[0], generator=gen)
+    return SpecCase(name, (), spec={"model": spec, "state": model_spec.initial_state(spec, seed), "x": x},
+                    label=model_spec.render(spec))
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(0)
+    return [
+        _case("sequential", model_spec.stack(4, 2, 6, ["sequential"]), gen),
+        _case("residual-blocks", model_spec.stack(3, 1, 5, ["residual", "residual"], "Tanh"), gen),
+        _case("branches-called-out-of-order", model_spec.stack(5, 2, 4, ["swapped", "sequential"], "GELU"), gen),
+        _case("batch-of-1", model_spec.stack(2, 3, 3, ["sequential", "parallel", "swapped", "residual"]), gen, batch=1),
+    ]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for i in range(n):
+        spec = model_spec.random_model(gen, int(torch.randint(2, 7, (), generator=gen)), 2, parallel=True, min_blocks=2)
+        spec["children"]["encoder"]["children"].append({"type": "Parallel", "order": ["right", "left"], "children": {
+            "left": model_spec.linear(spec["children"]["head"]["in"], spec["children"]["head"]["in"]),
+            "right": {"type": "GELU"}}})  # at least one branch pair called out of order
+        cases.append(_case(f"random-{i}", spec, gen))
+    return cases

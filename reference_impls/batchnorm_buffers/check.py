@@ -1,0 +1,57 @@
+"""Trusted checker data for `batchnorm_buffers` (imported by the grader only).
+
+The oracle is torch's own nn.BatchNorm1d, measured by the same probe as the submission.
+"""
+
+import torch
+from torch import nn
+
+from dlprep.checkers.probe_family import SpecCase
+
+PROBE = "structure"
+PROBE_OPTIONS = {"check_init": True, "cast": True}
+oracle = nn.BatchNorm1d
+HINTS = {
+    "running_var": "(the running variance is updated with the unbiased batch variance, n/(n-1) times the "
+                   "biased one that normalises the batch)",
+    "output": "(training mode normalises with the batch's mean and biased variance; eval mode with the "
+              "running statistics)",
+}
+
+
+def _state(gen, c):
+    return {"weight": torch.randn(c, generator=gen), "bias": torch.randn(c, generator=gen),
+            "running_mean": torch.randn(c, generator=gen), "running_var": torch.rand(c, generator=gen) + 0.5,
+            "num_batches_tracked": torch.tensor(int(torch.randint(0, 100, (), generator=gen)))}
+
+
+def _case(name, gen, c, batches, momentum=0.1, eps=1e-5, loaded=True):
+    """Train steps on batches of the given sizes, then one eval step."""
+    steps = [{"train": True, "x": 2 * torch.randn(n, c, generator=gen) + 1, "grad_out": torch.randn(n, c, generator=gen)}
+             for n in batches]
+    steps.append({"train": False, "x": torch.randn(3, c, generator=gen), "grad_out": torch.randn(3, c, generator=gen)})
+    return SpecCase(name, (c,), {"momentum": momentum, "eps": eps},
+                    spec={"state": _state(gen, c) if loaded else None, "steps": steps},
+                    label=f"num_features={c}, momentum={momentum}, eps={eps}, train batches {batches}, then eval"
+                          + ("" if loaded else ", fresh state"))
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(0)
+    return [
+        _case("fresh-module", gen, 4, [8, 8], loaded=False),
+        _case("loaded-state", gen, 3, [5, 6]),
+        _case("batch-of-3", gen, 5, [3]),
+        _case("momentum-0.5", gen, 2, [4, 7, 3], momentum=0.5, eps=1e-3),
+        _case("one-feature", gen, 1, [6]),
+    ]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for i in range(n):
+        c = int(torch.randint(1, 9, (), generator=gen))
+        batches = torch.randint(3, 10, (int(torch.randint(1, 4, (), generator=gen)),), generator=gen).tolist()
+        momentum = round(float(torch.empty(()).uniform_(0.05, 0.9, generator=gen)), 3)
+        cases.append(_case(f"random-{i}", gen, c, batches, momentum, loaded=bool(i % 2)))
+    return cases

@@ -1,0 +1,9 @@
+# Clips correctly but never removes the hooks: every later backward on this model is clipped too.
+from torch.nn import functional as F
+
+
+def accumulate_clipped(model, batches, clip):
+    for p in model.parameters():
+        p.register_hook(lambda g: g.clamp(-clip, clip))
+    for x, y in batches:
+        F.mse_loss(model(x), y).backward()

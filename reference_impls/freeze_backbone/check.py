@@ -1,0 +1,62 @@
+"""Trusted checker data for `freeze_backbone` (imported by the grader only)."""
+
+import torch
+
+from dlprep.checkers import model_spec
+from dlprep.checkers.probe_family import SpecCase
+
+PROBE = "optimizer"
+HINTS = {
+    "requires_grad": "(eval() or Dropout change how layers compute, not whether they are trained; "
+                     "requires_grad_(False) on every parameter of model.backbone, at any depth, does)",
+    "frozen_in_optimizer": "(filter on p.requires_grad: then param_groups hold exactly what is trained; an "
+                           "optimizer holding frozen tensors updates them again, weight decay included, as soon "
+                           "as a gradient reaches them, e.g. once requires_grad is switched back on)",
+}
+
+
+def oracle(model, lr):
+    for p in model.backbone.parameters():
+        p.requires_grad_(False)
+    return torch.optim.SGD([p for p in model.parameters() if p.requires_grad], lr=lr, momentum=0.9,
+                           weight_decay=1e-4)
+
+
+def _model(backbone_blocks, d_in, width, head_hidden):
+    backbone = model_spec.stack(d_in, width, width, backbone_blocks)["children"]["encoder"]
+    head = (model_spec.linear(width, 2) if not head_hidden else
+            {"type": "Sequential", "children": [model_spec.linear(width, head_hidden), {"type": "ReLU"},
+                                                model_spec.linear(head_hidden, 2)]})
+    return {"type": "Block", "children": {"backbone": backbone, "head": head}}
+
+
+def _case(name, gen, spec, lr=0.1, steps=3, batch=6):
+    seed = int(torch.randint(0, 2**31, (), generator=gen))
+    d_in, d_out = model_spec.dims(spec)
+    batches = [[torch.randn(batch, d_in, generator=gen), torch.randn(batch, d_out, generator=gen)]
+               for _ in range(steps)]
+    return SpecCase(name, (lr,), spec={"model": spec, "state": model_spec.initial_state(spec, seed),
+                                       "batches": batches, "seed": 0},
+                    label=f"{model_spec.render(spec)}, lr={lr}")
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(0)
+    return [
+        _case("flat-backbone", gen, _model([], 4, 5, 0)),
+        _case("nested-backbone", gen, _model(["residual", "sequential"], 3, 4, 0)),
+        _case("two-layer-head", gen, _model(["sequential"], 5, 6, 3), lr=0.05),
+        _case("one-step", gen, _model(["residual"], 2, 3, 4), steps=1),
+    ]
+
+
+def hidden_cases(gen, n):
+    def draw(lo, hi):
+        return int(torch.randint(lo, hi + 1, (), generator=gen))
+
+    cases = []
+    for i in range(n):
+        blocks = [["residual", "sequential"][draw(0, 1)] for _ in range(draw(1, 3))]
+        spec = _model(blocks, d_in=draw(2, 6), width=draw(3, 6), head_hidden=draw(0, 4))
+        cases.append(_case(f"random-{i}", gen, spec, lr=[0.01, 0.05, 0.1][i % 3]))
+    return cases

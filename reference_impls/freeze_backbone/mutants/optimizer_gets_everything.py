@@ -1,0 +1,8 @@
+# Freezes the backbone but still hands every parameter to the optimizer.
+import torch
+
+
+def finetune_optimizer(model, lr):
+    for p in model.backbone.parameters():
+        p.requires_grad = False
+    return torch.optim.SGD(model.parameters(), lr=lr, momentum=0.9, weight_decay=1e-4)

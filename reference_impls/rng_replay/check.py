@@ -1,0 +1,60 @@
+"""Trusted checker data for `rng_replay` (imported by the grader only).
+
+The probe seeds the global RNG and a private torch.Generator from the case's seeds, calls the
+entry, and then draws from both: the oracle, run the same way here, says what each must give.
+"""
+
+import torch
+
+from dlprep.checkers import model_spec
+from dlprep.checkers.probe_family import SpecCase
+
+PROBE = "rng"
+PROBE_OPTIONS = {"outputs": ["y1", "y2", "noise1", "noise2"]}
+HINTS = {
+    "y1": "(the first forward must use the dropout masks that the global RNG state you were given produces: "
+          "manual_seed replaces that state instead of saving it)",
+    "y2": "(the replay must reuse y1's dropout masks: save torch.get_rng_state() before the first forward and "
+          "torch.set_rng_state() it before the second)",
+    "noise1": "(draw the noise from the generator you were given, generator=gen, not from the global RNG, and "
+              "without reseeding it)",
+    "noise2": "(replay the draw by saving gen.get_state() before it and gen.set_state() before the second)",
+    "next_global": "(afterwards the global RNG must be where one forward pass leaves it: neither rewound to "
+                   "before the first forward nor advanced by extra draws)",
+    "next_gen": "(afterwards the generator must be where one draw leaves it)",
+}
+
+
+def oracle(model, x, gen):
+    state = torch.get_rng_state()
+    y1 = model(x)
+    torch.set_rng_state(state)
+    y2 = model(x)
+    gen_state = gen.get_state()
+    noise1 = torch.randn(x.shape, generator=gen)
+    gen.set_state(gen_state)
+    noise2 = torch.randn(x.shape, generator=gen)
+    return y1, y2, noise1, noise2
+
+
+def _case(name, gen, spec, batch=4):
+    seeds = [int(s) for s in torch.randint(1, 2**31, (3,), generator=gen)]
+    x = torch.randn(batch, model_spec.dims(spec)[0], generator=gen)
+    return SpecCase(name, (), spec={"model": spec, "state": model_spec.initial_state(spec, seeds[0]), "x": x,
+                                    "global_seed": seeds[1], "gen_seed": seeds[2]},
+                    label=f"{model_spec.render(spec)}, x{list(x.shape)}")
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(0)
+    return [
+        _case("one-dropout", gen, model_spec.stack(4, 2, 8, ["residual"], dropout=0.5)),
+        _case("two-dropouts", gen, model_spec.stack(3, 3, 6, ["sequential"], dropout=0.3)),
+        _case("high-rate", gen, model_spec.stack(5, 1, 10, ["residual"], dropout=0.8)),
+        _case("batch-of-1", gen, model_spec.stack(6, 2, 7, ["sequential", "residual"], dropout=0.2), batch=1),
+    ]
+
+
+def hidden_cases(gen, n):
+    return [_case(f"random-{i}", gen, model_spec.random_model(gen, int(torch.randint(2, 8, (), generator=gen)), 2,
+                                                              dropout=0.4)) for i in range(n)]

@@ -1,0 +1,57 @@
+"""Trusted checker data for `shared_layer_stack` (imported by the grader only)."""
+
+import torch
+from torch import nn
+
+from dlprep.checkers import model_spec
+from dlprep.checkers.probe_family import SpecCase
+
+PROBE = "structure"
+HINTS = {
+    "parameters": "(the slots of layers hold separate modules - copies, even with equal weights, are separate "
+                  "parameters that drift apart once trained: put the one block object in every slot)",
+    "modules": "(modules() yields a shared module once: every slot must hold the same object)",
+    "state_dict": "(state_dict() lists a shared module under every name it is reachable by; a plain Python "
+                  "list registers nothing: use nn.ModuleList)",
+    "output": "(iterating self.layers.children() or .modules() yields a shared module only once: iterate "
+              "self.layers itself, which yields every slot)",
+}
+
+
+class SharedStack(nn.Module):
+    def __init__(self, dim, depth):
+        super().__init__()
+        block = nn.Sequential(nn.Linear(dim, dim), nn.Tanh())
+        self.layers = nn.ModuleList([block] * depth)
+        self.head = nn.Linear(dim, 1)
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = x + layer(x)
+        return self.head(x)
+
+
+oracle = SharedStack
+
+
+def _case(name, gen, dim, depth, batches=(4, 3)):
+    with model_spec.private_global_rng(int(torch.randint(0, 2**31, (), generator=gen))):
+        state = {k: v.detach().clone() for k, v in SharedStack(dim, depth).state_dict().items()}
+    steps = [{"train": True, "x": torch.randn(n, dim, generator=gen), "grad_out": torch.randn(n, 1, generator=gen)}
+             for n in batches]
+    return SpecCase(name, (dim, depth), spec={"state": state, "steps": steps}, label=f"dim={dim}, depth={depth}")
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(0)
+    return [
+        _case("depth-3", gen, 4, 3),
+        _case("depth-1", gen, 3, 1),
+        _case("deep", gen, 2, 6),
+        _case("batch-of-1", gen, 5, 2, batches=(1,)),
+    ]
+
+
+def hidden_cases(gen, n):
+    return [_case(f"random-{i}", gen, int(torch.randint(1, 7, (), generator=gen)),
+                  int(torch.randint(2, 6, (), generator=gen))) for i in range(n)]

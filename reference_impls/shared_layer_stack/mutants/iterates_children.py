@@ -1,0 +1,15 @@
+# Loops over layers.children(), which yields the shared block once: it is applied a single time.
+from torch import nn
+
+
+class SharedStack(nn.Module):
+    def __init__(self, dim, depth):
+        super().__init__()
+        block = nn.Sequential(nn.Linear(dim, dim), nn.Tanh())
+        self.layers = nn.ModuleList([block] * depth)
+        self.head = nn.Linear(dim, 1)
+
+    def forward(self, x):
+        for layer in self.layers.children():
+            x = x + layer(x)
+        return self.head(x)

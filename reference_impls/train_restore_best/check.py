@@ -1,0 +1,110 @@
+"""Trusted checker data for `train_restore_best` (imported by the grader only).
+
+The probe seeds the global RNG before calling the entry, so the oracle below, rerun here with the
+same seed, sees the same dropout masks and gives the losses and the best weights to expect.
+"""
+
+import copy
+import functools
+import math
+
+import torch
+from torch.nn import functional as F
+
+from dlprep.checkers import model_spec, module_child
+from dlprep.checkers.probe_family import SpecCase
+
+PROBE = "train"
+HINTS = {
+    "losses": "(per batch: zero_grad, forward, mse_loss, backward, step; validate in eval mode under no_grad; "
+              "back to train mode for the next epoch; draw no other random numbers)",
+    "best": "(model.state_dict() returns references to the live tensors, which keep changing: keep a copy, e.g. "
+            "copy.deepcopy(model.state_dict()), and load_state_dict it at the end)",
+}
+
+
+def _loop(model, train, val, epochs, lr, snapshots=None, zero_grad=True, eval_mode=True, back_to_train=True):
+    opt = torch.optim.SGD(model.parameters(), lr=lr)
+    losses, best, best_state = [], math.inf, None
+    model.train()
+    for _ in range(epochs):
+        if back_to_train:
+            model.train()
+        for x, y in train:
+            if zero_grad:
+                opt.zero_grad()
+            F.mse_loss(model(x), y).backward()
+            opt.step()
+        if eval_mode:
+            model.eval()
+        with torch.no_grad():
+            loss = F.mse_loss(model(val[0]), val[1]).item()
+        losses.append(loss)
+        state = copy.deepcopy(model.state_dict())
+        if snapshots is not None:
+            snapshots.append(state)
+        if loss < best:
+            best, best_state = loss, state
+    model.load_state_dict(best_state)
+    model.eval()
+    return losses
+
+
+def oracle(model, train, val, epochs, lr, snapshots=None):
+    return _loop(model, train, val, epochs, lr, snapshots)
+
+
+DIAGNOSES = [
+    (functools.partial(_loop, zero_grad=False), "the gradients are never zeroed, so every step applies the sum "
+                                                "of all gradients so far: call opt.zero_grad() before backward"),
+    (functools.partial(_loop, eval_mode=False), "validation ran in training mode: Dropout was still dropping "
+                                                "(and drawing random numbers); no_grad alone does not switch it "
+                                                "off, model.eval() does"),
+    (functools.partial(_loop, back_to_train=False), "after the first validation the model stays in eval mode, "
+                                                    "so Dropout is off while training: call model.train() at "
+                                                    "the start of every epoch"),
+]
+
+
+def _candidate(gen, d, hidden, n_batches, batch, epochs, lr, p):
+    spec = {"type": "Sequential", "children": [model_spec.linear(d, hidden), {"type": "ReLU"},
+                                               {"type": "Dropout", "p": p}, model_spec.linear(hidden, 1)]}
+    w = torch.randn(d, 1, generator=gen)
+    train = []
+    for _ in range(n_batches):
+        x = torch.randn(batch, d, generator=gen)
+        train.append([x, x @ w + 0.5 * torch.randn(batch, 1, generator=gen)])
+    xv = torch.randn(16, d, generator=gen)
+    return {"model": spec, "state": model_spec.initial_state(spec, int(torch.randint(0, 2**31, (), generator=gen))),
+            "seed": int(torch.randint(0, 2**31, (), generator=gen)), "train": train, "val": [xv, xv @ w],
+            "epochs": epochs, "lr": lr}
+
+
+def _case(name, gen, d=4, hidden=12, n_batches=2, batch=8, epochs=6, lr=0.1, p=0.3):
+    """Draw data until the oracle's best epoch is clearly not the last one (so that returning the
+    last weights is visibly wrong) and every loss is finite."""
+    for _ in range(50):
+        spec = _candidate(gen, d, hidden, n_batches, batch, epochs, lr, p)
+        with model_spec.private_global_rng():
+            out = module_child.train_probe(oracle, spec, {})["out"]
+        losses = [i["value"] for i in out["items"]]
+        best = min(range(epochs), key=losses.__getitem__)
+        if all(math.isfinite(v) and v < 1e3 for v in losses) and best < epochs - 1 and losses[-1] > 1.05 * losses[best]:
+            break
+    return SpecCase(name, (), spec=spec, label=f"{model_spec.render(spec['model'])}, {n_batches} batches of {batch}, "
+                                               f"{epochs} epochs, lr={lr}")
+
+
+def public_cases():
+    gen = torch.Generator().manual_seed(0)
+    return [
+        _case("small", gen),
+        _case("one-batch-per-epoch", gen, n_batches=1, batch=12, epochs=5),
+        _case("more-epochs", gen, d=3, hidden=8, epochs=9, lr=0.05),
+        _case("no-dropout-noise", gen, p=0.0, lr=0.3, epochs=5),
+    ]
+
+
+def hidden_cases(gen, n):
+    return [_case(f"random-{i}", gen, d=int(torch.randint(2, 6, (), generator=gen)), epochs=int(
+        torch.randint(4, 8, (), generator=gen))) for i in range(n)]
