@@ -140,6 +140,8 @@ def _interpret(h: dict[str, Any], result: bytes, timeout: float) -> RunResult:
         status, problem = "timeout", f"timed out after {timeout:g} s (the whole process group was killed)"
     elif h["result_over_cap"]:
         problem = "the result exceeded the size cap"
+    elif h.get("output_over_cap"):
+        problem = "the solution printed more than 1 MB; the run was stopped there and does not count"
     elif h["signal"] is not None:
         name = _signal_name(h["signal"])
         why = {"SIGXCPU": " (CPU-time limit)", "SIGXFSZ": " (file-size limit)",

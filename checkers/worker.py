@@ -299,7 +299,7 @@ def run_job(job: dict[str, Any], payload: bytes, level: str) -> tuple[dict[str, 
             data = os.read(fd, 1 << 16)
             if data:
                 streams[fd].add(data)
-                if fd == res_r and streams[fd].truncated:
+                if streams[fd].truncated:  # a flood of output or result: stop the run now
                     over_cap = True
             else:
                 sel.unregister(fd)
@@ -326,7 +326,8 @@ def run_job(job: dict[str, Any], payload: bytes, level: str) -> tuple[dict[str, 
         "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
         "stdout": out.buf.decode("utf-8", "replace"), "stdout_truncated": out.truncated,
         "stderr": err.buf.decode("utf-8", "replace"), "stderr_truncated": err.truncated,
-        "result_over_cap": over_cap, "leftovers_killed": leftovers, "level": level,
+        "result_over_cap": streams[res_r].truncated, "output_over_cap": out.truncated or err.truncated,
+        "leftovers_killed": leftovers, "level": level,
     }
     return header, bytes(res.buf) if not over_cap else b""
 

@@ -1,0 +1,17 @@
+# Shuffles ties inside the sort but never the batch order: every epoch goes from short to long.
+import torch
+from torch.utils.data import Sampler
+
+
+class BucketBatchSampler(Sampler[list[int]]):
+    def __init__(self, lengths, batch_size, seed):
+        self.lengths, self.batch_size, self.seed = list(lengths), batch_size, seed
+
+    def __iter__(self):
+        g = torch.Generator().manual_seed(self.seed)
+        order = torch.randperm(len(self.lengths), generator=g).tolist()
+        order.sort(key=lambda i: self.lengths[i])
+        return iter([order[k:k + self.batch_size] for k in range(0, len(order), self.batch_size)])
+
+    def __len__(self):
+        return (len(self.lengths) + self.batch_size - 1) // self.batch_size

@@ -1,0 +1,15 @@
+# Contiguous chunks of (end - start) // num_workers: the leftover tail is never read.
+from torch.utils.data import IterableDataset, get_worker_info
+
+
+class RangeStream(IterableDataset):
+    def __init__(self, start, end):
+        self.start, self.end = start, end
+
+    def __iter__(self):
+        info = get_worker_info()
+        if info is None:
+            return iter(range(self.start, self.end))
+        per = (self.end - self.start) // info.num_workers
+        lo = self.start + info.id * per
+        return iter(range(lo, lo + per))

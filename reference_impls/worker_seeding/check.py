@@ -1,0 +1,38 @@
+"""Trusted checker data for `worker_seeding` (imported by the grader only).
+
+The dataset is dataloader_child.NoisyDataset: its augmentation draws from a numpy Generator it
+created in __init__. Every case runs the loader with the user's worker_init_fn three times: seed
+a of the DataLoader's generator for two epochs, a again and then b for one; there is no oracle
+beyond the facts: a == a, workers differ, b != a, epoch 2 != epoch 1.
+"""
+
+import torch
+
+from dlprep.checkers.base import Case
+
+PROBE = "worker_seed"
+
+
+def _case(name, n, batch_size, workers, persistent, seed):
+    runs = [{"seed": seed, "epochs": 2}, {"seed": seed, "epochs": 1}, {"seed": seed + 1, "epochs": 1}]
+    return Case(name, ({"n": n, "batch_size": batch_size, "workers": workers, "persistent": persistent,
+                        "runs": runs},))
+
+
+def public_cases():
+    return [
+        _case("two-workers", 8, 2, 2, False, 0),
+        _case("three-workers", 9, 3, 3, False, 10),
+        _case("persistent-workers", 6, 1, 2, True, 20),
+    ]
+
+
+def hidden_cases(gen, n):
+    cases = []
+    for k in range(n):
+        workers = int(torch.randint(2, 4, (), generator=gen))
+        bs = int(torch.randint(1, 4, (), generator=gen))
+        count = bs * workers * int(torch.randint(1, 4, (), generator=gen))
+        cases.append(_case(f"random-{k}", count, bs, workers, bool(k % 2),
+                           int(torch.randint(0, 2 ** 31, (), generator=gen))))
+    return cases

@@ -1,0 +1,123 @@
+"""The dataloader family: the sampler quality oracle, and the specific messages for what each probe
+can see go wrong (the exercises' own mutants are proved by `dlprep verify`)."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import torch
+
+from dlprep.checkers import registry
+from dlprep.checkers.base import load_exercise
+from dlprep.models import CodingQuestion
+from tests.conftest import coding_question
+
+
+def _q(exercise: str, entry: str, **config: object) -> CodingQuestion:
+    return coding_question(exercise, "dataloader", hidden=0, **config).model_copy(update={"entry": entry})
+
+
+SAMPLER = _q("bucket_batch_sampler", "BucketBatchSampler")
+COLLATE = _q("pad_collate", "pad_collate")
+STREAM = _q("sharded_iterable", "RangeStream")
+SEEDING = _q("worker_seeding", "seed_worker")
+LOADER = _q("mini_dataloader", "MiniLoader", case_timeout=1.5)
+REFERENCE_SAMPLER = (load_exercise(SAMPLER).folder / "reference.py").read_text()
+REFERENCE_LOADER = (load_exercise(LOADER).folder / "reference.py").read_text()
+
+
+def _messages(verdict) -> str:
+    return "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
+
+
+def test_family_is_registered():
+    assert "dataloader" in registry.names()
+
+
+def test_bucket_oracle_is_the_smallest_padded_size_of_any_batching():
+    oracle = load_exercise(SAMPLER).check.oracle
+    gen = torch.Generator().manual_seed(0)
+    for n, bs in ((5, 2), (6, 4), (7, 3), (4, 4)):
+        lengths = torch.randint(1, 20, (n,), generator=gen).tolist()
+        sizes = [bs] * (n // bs) + ([n % bs] if n % bs else [])
+        best = min(sum(len(b) * max(b) for b in _cut(perm, sizes)) for perm in itertools.permutations(lengths))
+        assert oracle(lengths, bs) == best, (lengths, bs)
+
+
+def _cut(values: tuple[int, ...], sizes: list[int]) -> list[tuple[int, ...]]:
+    out, pos = [], 0
+    for s in sizes:
+        out.append(values[pos:pos + s])
+        pos += s
+    return out
+
+
+# ---------------------------------------------------------------- through the sandbox
+
+def test_a_sampler_yielding_numpy_ints_is_told_to_yield_python_ints(grader):
+    source = (REFERENCE_SAMPLER.replace("import torch\n", "import numpy as np\nimport torch\n")
+              .replace("return iter([batches[j]", "return iter([list(np.array(batches[j]))"))
+    v = grader.grade_source(SAMPLER, source, "s.py", seed=1)
+    assert v.status == "fail" and "holds a int64; indices must be Python ints" in _messages(v)
+
+
+def test_a_collate_returning_a_tuple_names_the_expected_dict(grader):
+    source = ("import torch\nfrom torch.nn.utils.rnn import pad_sequence\n\n"
+              "def pad_collate(batch, padding_value=0.0):\n"
+              "    seqs = [s for s, _ in batch]\n"
+              "    return pad_sequence(seqs, batch_first=True), torch.tensor([len(s) for s in seqs])\n")
+    v = grader.grade_source(COLLATE, source, "s.py", seed=1)
+    assert "must return a dict with keys ['labels', 'lengths', 'mask', 'padded']; got a tuple" in _messages(v)
+
+
+def test_a_map_style_dataset_is_not_an_iterable_one(grader):
+    source = ("from torch.utils.data import Dataset\n\nclass RangeStream(Dataset):\n"
+              "    def __init__(self, start, end):\n        self.items = list(range(start, end))\n"
+              "    def __len__(self):\n        return len(self.items)\n"
+              "    def __getitem__(self, i):\n        return self.items[i]\n")
+    v = grader.grade_source(STREAM, source, "s.py", seed=1)
+    assert v.status == "fail" and "returned a RangeStream, not a torch.utils.data.IterableDataset" in _messages(v)
+
+
+def test_a_worker_init_fn_error_names_its_line_in_the_worker(grader):
+    source = "def seed_worker(worker_id):\n    x = 1\n    raise ValueError('no seed for you')\n"
+    v = grader.grade_source(SEEDING, source, "s.py", seed=1)
+    first = v.tests[0]
+    assert first.status == "fail"
+    assert first.message == "raised ValueError (line 3): in a DataLoader worker process: ValueError: no seed for you"
+
+
+def test_processes_a_case_leaves_behind_are_reported_and_killed(grader):
+    source = REFERENCE_SAMPLER.replace(
+        "        self.seed = seed\n",
+        "        self.seed = seed\n        import multiprocessing, time\n"
+        "        multiprocessing.Process(target=time.sleep, args=(60,)).start()\n")
+    t0 = time.monotonic()
+    v = grader.grade_source(SAMPLER, source, "s.py", seed=1)
+    assert time.monotonic() - t0 < 8  # killed after each case, not waited for
+    assert "started during this case were still running after it" in _messages(v)
+
+
+def test_a_loader_that_hangs_costs_one_case_and_the_rest_are_skipped(grader):
+    # Waits for as many results as there are workers, even when there are fewer batches.
+    source = REFERENCE_LOADER.replace("            while k < sent:", "            while k < max(sent, 1):")
+    v = grader.grade_source(LOADER, source, "s.py", seed=1)
+    by_name = {t.name: t for t in v.tests}
+    assert by_name["public/in-process"].status == "pass"
+    assert by_name["public/empty-sampler"].status == "timeout"
+    assert "did not finish within 1.5 s" in (by_name["public/empty-sampler"].message or "")
+    skipped = by_name["public/worker-error"]
+    assert skipped.message == "not run: an earlier case hung, and every case after it was skipped"
+
+
+def test_workers_that_outlive_an_abandoned_iterator_are_named(grader):
+    # Shuts its workers down after the last batch only: dropping the iterator halfway leaks them.
+    source = REFERENCE_LOADER.replace("        try:\n            tasks", "        if True:\n            tasks") \
+        .replace("                yield data\n        finally:\n", "                yield data\n        if True:\n")
+    v = grader.grade_source(LOADER, source, "s.py", seed=1)
+    by_name = {t.name: t for t in v.tests}
+    assert by_name["public/two-workers-in-order"].status == "pass"
+    assert "abandoned after 1 batch(es) and deleted, but 2 worker processes kept running" in (
+        by_name["public/abandoned-iterator"].message or "")
+
