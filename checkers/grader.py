@@ -64,8 +64,11 @@ class Grader:
             dest = dest / f"{q.exercise}.py"
         if dest.exists() and not force:
             raise UsageError(f"{dest} already exists; pass --force to overwrite it")
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(src, dest)
+        try:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dest)
+        except OSError as e:
+            raise UsageError(f"cannot write {dest}: {e}") from None
         return dest
 
     def grade(self, q: CodingQuestion, solution: Path, seed: int | None = None) -> Verdict:

@@ -34,9 +34,12 @@ def verify_cmd(
     executor = verify.LocalExecutor(jobs or os.cpu_count() or 1, device)
     with render.verify_progress(len(selection)) as advance:
         report = verify.run(catalog, selection, executor, advance, with_coverage=not selectors)
-    if json_file:
-        json_file.write_text(json.dumps(report.to_json(), ensure_ascii=False, indent=2), encoding="utf-8")
-    if junit_file:
-        junit_file.write_text(render.junit_xml(report), encoding="utf-8")
+    try:
+        if json_file:
+            json_file.write_text(json.dumps(report.to_json(), ensure_ascii=False, indent=2), encoding="utf-8")
+        if junit_file:
+            junit_file.write_text(render.junit_xml(report), encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"cannot write the report: {e}") from None
     render.print_verify_report(report)
     raise typer.Exit(0 if report.ok else 1)

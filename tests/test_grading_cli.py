@@ -64,3 +64,10 @@ def test_submit_missing_file_and_unknown_id(tmp_path):
     assert r.exit_code == 2 and "did you mean tensor.matmul.batched-no-matmul" in r.output
     r = runner.invoke(app, ["submit", QID, __file__, "--device", "tpu"])
     assert r.exit_code == 2 and "unknown device" in r.output
+
+
+def test_unwritable_destinations_are_one_line(tmp_path):
+    r = runner.invoke(app, ["init", QID, "/proc/nope/x.py"])
+    assert r.exit_code == 2 and "cannot write /proc/nope/x.py" in r.output
+    r = runner.invoke(app, ["submit", QID, str(tmp_path)])  # a folder, not a file
+    assert r.exit_code == 2 and "solution file not found" in r.output
