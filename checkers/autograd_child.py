@@ -186,13 +186,9 @@ def _file_facts(entry: Any) -> dict[str, Any]:
 
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     data = torch.load(io.BytesIO(payload), weights_only=True)
-    try:
-        mod = harness.load_user_module(job["source"], job["filename"])
-        entry = harness.entry_point(mod, job["entry"])
-    except harness.UserCodeError as e:
-        return harness.dump({"load_error": e.info, **harness.run_facts()})
-    finally:
-        harness.stop_if_forked()
+    _, entry, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
     probe = PROBES[job["probe"]]
     out = []
     for case in data["cases"]:

@@ -156,13 +156,9 @@ def call_child(job: dict[str, Any], payload: bytes) -> bytes:
     """Child side of call-style families: import the solution, call the entry on every case."""
     data = torch.load(io.BytesIO(payload), weights_only=True)
     device = job.get("device", "cpu")
-    try:
-        mod = harness.load_user_module(job["source"], job["filename"])
-        fn = harness.entry_point(mod, job["entry"])
-    except harness.UserCodeError as e:
-        return harness.dump({"load_error": e.info, **harness.run_facts()})
-    finally:
-        harness.stop_if_forked()
+    _, fn, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
     out = []
     for case in data["cases"]:
         args = [a.to(device) if isinstance(a, torch.Tensor) else a for a in case["args"]]

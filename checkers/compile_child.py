@@ -369,12 +369,8 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     data = torch.load(io.BytesIO(payload), weights_only=True)
     probe = PROBES[job["probe"]]  # bound before the user's module can rebind anything here
     t = _capture()
-    try:
-        mod = harness.load_user_module(job["source"], job["filename"])
-        entry = harness.entry_point(mod, job["entry"])
-    except harness.UserCodeError as e:
-        return harness.dump({"load_error": e.info, **harness.run_facts()})
-    finally:
-        harness.stop_if_forked()
+    _, entry, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
     file, cases = probe(t, entry, data["cases"], job)
     return harness.dump({"file": file, "cases": cases, **harness.run_facts()})

@@ -395,13 +395,9 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     gc.freeze()
     # The probes choose the worker counts; torch's advice about the host's cores is noise here.
     warnings.filterwarnings("ignore", message="This DataLoader will create", category=UserWarning)
-    try:
-        mod = harness.load_user_module(job["source"], job["filename"])
-        entry = harness.entry_point(mod, job["entry"])
-    except harness.UserCodeError as e:
-        return harness.dump({"load_error": e.info, **harness.run_facts()})
-    finally:
-        harness.stop_if_forked()
+    _, entry, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
     probe = PROBES[job["probe"]]
     out: list[dict[str, Any]] = []
     for spec in data["cases"]:

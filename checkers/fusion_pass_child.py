@@ -123,13 +123,9 @@ def run_case(fn: Any, case: dict[str, Any], filename: str) -> dict[str, Any]:
 
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     data = torch.load(io.BytesIO(payload), weights_only=True)
-    try:
-        mod = harness.load_user_module(job["source"], job["filename"])
-        fn = harness.entry_point(mod, job["entry"])
-    except harness.UserCodeError as e:
-        return harness.dump({"load_error": e.info, **harness.run_facts()})
-    finally:
-        harness.stop_if_forked()
+    _, fn, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
     out = []
     for case in data["cases"]:
         out.append(run_case(fn, case, job["filename"]))

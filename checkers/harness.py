@@ -86,6 +86,18 @@ def entry_point(mod: types.ModuleType, name: str) -> Any:
     return fn
 
 
+def load_solution(job: dict[str, Any]) -> tuple[types.ModuleType | None, Any, bytes | None]:
+    """The user's module and its entry point; when loading fails, instead the result the child
+    must return (a load error naming the line). Every family's child harness starts with this."""
+    try:
+        mod = load_user_module(job["source"], job["filename"])
+        return mod, entry_point(mod, job["entry"]), None
+    except UserCodeError as e:
+        return None, None, dump({"load_error": e.info, **run_facts()})
+    finally:
+        stop_if_forked()
+
+
 def storage_ptr(t: torch.Tensor) -> int:
     return int(_storage_ptr(t).data_ptr())
 

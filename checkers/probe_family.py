@@ -123,13 +123,9 @@ def close(a: torch.Tensor | None, b: torch.Tensor | None, rtol: float = 1e-4, at
 def run_child(probes: dict[str, Probe], job: dict[str, Any], payload: bytes) -> bytes:
     """Child side: load the user's file, run the job's probe on every case, ship the facts."""
     data = torch.load(io.BytesIO(payload), weights_only=True)
-    try:
-        mod = harness.load_user_module(job["source"], job["filename"])
-        harness.entry_point(mod, job["entry"])
-    except harness.UserCodeError as e:
-        return harness.dump({"load_error": e.info, **harness.run_facts()})
-    finally:
-        harness.stop_if_forked()
+    mod, _, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
     probe = probes[job["probe"]]
     out = []
     for case in data["cases"]:

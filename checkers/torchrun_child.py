@@ -196,13 +196,9 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     t0 = time.monotonic()
     data = torch.load(io.BytesIO(payload), weights_only=True)
     port = free_port()
-    try:
-        mod = harness.load_user_module(job["source"], job["filename"])
-        harness.entry_point(mod, job["entry"])
-    except harness.UserCodeError as e:
-        return harness.dump({"load_error": e.info, **harness.run_facts()})
-    finally:
-        harness.stop_if_forked()
+    mod, _, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
     if data["nodes"] == 1:
         launches = [single_node_args(data["world"], port)]
     else:

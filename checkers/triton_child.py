@@ -181,13 +181,9 @@ def _time(fn: Callable[..., Any], spec: list[dict[str, Any]]) -> dict[str, Any]:
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     data = torch.load(io.BytesIO(payload), weights_only=True)
     device, filename = job.get("device", "cpu"), job["filename"]
-    try:
-        mod = harness.load_user_module(job["source"], filename)
-        fn = harness.entry_point(mod, job["entry"])
-    except harness.UserCodeError as e:
-        return harness.dump({"load_error": e.info, **harness.run_facts()})
-    finally:
-        harness.stop_if_forked()
+    mod, fn, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
     from triton import knobs
 
     interpreted = bool(knobs.runtime.interpret)
