@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import importlib.util
-import io
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -154,7 +153,7 @@ class Family:
 
 def call_child(job: dict[str, Any], payload: bytes) -> bytes:
     """Child side of call-style families: import the solution, call the entry on every case."""
-    data = torch.load(io.BytesIO(payload), weights_only=True)
+    data = harness.load(payload)
     device = job.get("device", "cpu")
     _, fn, failed = harness.load_solution(job)
     if failed is not None:

@@ -24,7 +24,6 @@ worker runs once in itself before forking, so no run pays dynamo's first-compile
 
 from __future__ import annotations
 
-import io
 import re
 import types
 from collections.abc import Callable
@@ -366,7 +365,7 @@ def warm_up() -> None:
 
 
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
-    data = torch.load(io.BytesIO(payload), weights_only=True)
+    data = harness.load(payload)
     probe = PROBES[job["probe"]]  # bound before the user's module can rebind anything here
     t = _capture()
     _, entry, failed = harness.load_solution(job)

@@ -14,7 +14,6 @@ a case left running is counted, then killed, before the next case starts.
 from __future__ import annotations
 
 import gc
-import io
 
 # A DataLoader with workers (or a loader written from scratch) imports these on first use; imported
 # here, in the warm worker, no run pays for them.
@@ -388,7 +387,7 @@ PROBES: dict[str, Callable[[Any, dict[str, Any], str], dict[str, Any]]] = {
 
 
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
-    data = torch.load(io.BytesIO(payload), weights_only=True)
+    data = harness.load(payload)
     # Cases collect the user's garbage (an abandoned iterator in a reference cycle must shut its
     # workers down before they are counted); a full collection over everything the warm worker
     # imported takes ~0.4 s, so those objects are set aside first.

@@ -8,7 +8,6 @@ import once. Every failure of the user's code is a Verdict; only our own misuse 
 
 from __future__ import annotations
 
-import io
 import secrets
 import shutil
 import time
@@ -18,7 +17,7 @@ from typing import Any
 
 import torch
 
-from dlprep.checkers import registry, rules
+from dlprep.checkers import registry, rules, wire
 from dlprep.checkers.base import Family, load_exercise
 from dlprep.checkers.sandbox import RunResult, Sandbox
 from dlprep.errors import NotFound, UsageError
@@ -124,7 +123,7 @@ class Grader:
                                      message=run.problem, output="\n".join(tail)))
             return None
         try:
-            facts = torch.load(io.BytesIO(run.result), weights_only=True)
+            facts = wire.loads(run.result)
             if not isinstance(facts, dict):
                 raise TypeError(f"expected a dict, got {type(facts).__name__}")
             return facts

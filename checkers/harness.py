@@ -1,13 +1,12 @@
 """Child-side helpers: load the user's file, describe what it returned as plain data.
 
 Runs inside the sandbox next to the user's code, so it only *collects*: every judgement happens
-in the grader. `describe` turns results into plain dicts/lists/tensors so that the grader can
-load them with torch.load(weights_only=True); anything else is reported by type name only.
+in the grader. `describe` turns results into plain dicts/lists/tensors that `wire` can carry back
+and the grader can decode without running code; anything else is reported by type name only.
 """
 
 from __future__ import annotations
 
-import io
 import linecache
 import os
 import sys
@@ -18,9 +17,11 @@ from typing import Any
 
 import torch
 
+from dlprep.checkers import wire
+
 # Captured at import, before any user code runs, so a submission patching torch cannot fool us.
 _TENSOR = torch.Tensor
-_save = torch.save
+_dumps, _loads = wire.dumps, wire.loads
 _clone = torch.Tensor.clone
 _storage_ptr = torch.Tensor.untyped_storage
 
@@ -138,6 +139,9 @@ def run_facts() -> dict[str, Any]:
 
 
 def dump(obj: Any) -> bytes:
-    buf = io.BytesIO()
-    _save(obj, buf)
-    return buf.getvalue()
+    return _dumps(obj)
+
+
+def load(data: bytes) -> Any:
+    """The grader's payload (or a file a harness wrote), decoded without running code."""
+    return _loads(data)

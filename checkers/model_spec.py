@@ -1,7 +1,7 @@
 """Models described as plain data, built the same way in the grader and in the sandbox child,
 and the plain facts a probe reports about a module (structure, hooks, gradients, state).
 
-A spec is a dict that torch.load(weights_only=True) can carry:
+A spec is plain data that `wire` can carry:
 
     {"type": "Linear", "in": 4, "out": 8}                  ("bias": False drops the bias)
     {"type": "ReLU"} | {"type": "Tanh"} | {"type": "GELU"} | {"type": "Dropout", "p": 0.2}

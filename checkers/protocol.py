@@ -1,7 +1,7 @@
 """Length-prefixed frames between the grader and its warm worker: a JSON header plus raw bytes.
 
 The bytes are opaque to the worker (inputs going down, results coming up); the grader alone
-loads them, and only with torch.load(weights_only=True), so loading never runs code.
+decodes them, with `wire.loads`, which never runs code.
 """
 
 from __future__ import annotations

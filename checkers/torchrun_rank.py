@@ -2,9 +2,9 @@
 
     python -m dlprep.checkers.torchrun_rank JOBDIR      (torchrun_child appends this to the agents' arguments)
 
-JOBDIR holds job.json (the file name and entry), the user's source and spec.pt, written by
+JOBDIR holds job.json (the file name and entry), the user's source and spec.wire, written by
 torchrun_child. The rank is read from torchrun's environment before any user code runs. Files:
-`started/<node>-<rank>` (this process's pid) first, then `results/<node>-<rank>.pt`, renamed into place when the
+`started/<node>-<rank>` (this process's pid) first, then `results/<node>-<rank>.wire`, renamed into place when the
 entry has returned or raised: its presence is the rank's "done" file. A rank that finished waits
 for its peers before it leaves, the way a real job sits in its next collective: leaving at once
 would make gloo fail a peer still blocked in a collective with "connection closed" instead of the
@@ -72,7 +72,7 @@ def main(jobdir: Path) -> None:
     tag = f"{env['DLPREP_NODE'] or 0}-{rank}"  # two agents that formed separate worlds both have a rank 0
     job = json.loads((jobdir / "job.json").read_text())
     (jobdir / "started" / tag).write_text(str(os.getpid()))
-    spec = torch.load(jobdir / "spec.pt", weights_only=True)
+    spec = harness.load((jobdir / "spec.wire").read_bytes())
     fact: dict[str, Any] = {"rank": rank, "env": env}
     try:
         mod = harness.load_user_module((jobdir / "source.py").read_text(encoding="utf-8"), job["filename"])
@@ -89,12 +89,12 @@ def main(jobdir: Path) -> None:
         harness.stop_if_forked()
         fact["error"] = harness.error_info(e, job["filename"])
     fact["seconds"] = time.monotonic() - t0
-    _write_atomically(jobdir / "results" / f"{tag}.pt", harness.dump(fact))
+    _write_atomically(jobdir / "results" / f"{tag}.wire", harness.dump(fact))
     sys.stdout.flush()
     sys.stderr.flush()
     if "error" in fact:
         os._exit(1)
-    while len(list((jobdir / "results").glob("*.pt"))) < world:
+    while len(list((jobdir / "results").glob("*.wire"))) < world:
         time.sleep(POLL_S)
     if torch.distributed.is_initialized():  # every rank is done, so nothing can still be waiting on it
         torch.distributed.destroy_process_group()

@@ -10,7 +10,6 @@ and a machine without triton can still import this module.
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Callable
 from typing import Any
@@ -179,7 +178,7 @@ def _time(fn: Callable[..., Any], spec: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
-    data = torch.load(io.BytesIO(payload), weights_only=True)
+    data = harness.load(payload)
     device, filename = job.get("device", "cpu"), job["filename"]
     mod, fn, failed = harness.load_solution(job)
     if failed is not None:

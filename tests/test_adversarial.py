@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import re
 import socket
-import time
 from pathlib import Path
 
 import pytest
 
-from dlprep.checkers.isolation import UID_BASE, UID_SPAN, children_of, processes_of
-from tests.conftest import coding_question
+from dlprep.checkers.isolation import UID_BASE, UID_SPAN, processes_of
+from tests.conftest import coding_question, leftovers
 
 HERE = Path(__file__).parent / "adversarial"
 Q = coding_question("batched_matmul", "tensor_fn")
@@ -42,23 +41,6 @@ CASES = {
 }
 
 
-def _leftovers(grader, wait_s: float = 10.0) -> list[int]:
-    """Descendants of the grader's warm worker once the run is cleaned up: there must be none
-    (escapees re-parent to the run's pid-namespace init or, with weak isolation, to the worker
-    itself). The worker answers as soon as the result is in and kills the run right after, so
-    the run's process may take a moment to go."""
-    deadline = time.monotonic() + wait_s
-    while True:
-        found, todo = [], [grader.sandbox.pid]
-        while todo:
-            kids = children_of(todo.pop())
-            found += kids
-            todo += kids
-        if not found or time.monotonic() > deadline:
-            return found
-        time.sleep(0.02)
-
-
 def _messages(verdict) -> str:
     return "\n".join(f"{t.name}: {t.message}" for t in verdict.tests)
 
@@ -81,7 +63,7 @@ def test_hostile_submission_is_caught(grader, name):
     assert verdict.status in statuses, _messages(verdict)
     assert verdict.score < verdict.max_score or verdict.status != "pass"
     assert re.search(pattern, _messages(verdict)), _messages(verdict)
-    assert _leftovers(grader) == [], "a process of the run survived"
+    assert leftovers(grader.sandbox.pid) == [], "a process of the run survived"
     # the grader is still healthy: the reference passes right after
     ref = (Path(__file__).parents[1] / "reference_impls/batched_matmul/reference.py").read_text()
     assert grader.grade_source(Q, ref, "reference.py", seed=2).status == "pass"

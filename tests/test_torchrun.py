@@ -13,10 +13,9 @@ import torch
 
 from dlprep.checkers import harness, registry
 from dlprep.checkers.base import load_exercise
-from dlprep.checkers.isolation import children_of
 from dlprep.checkers.torchrun import Rank
 from dlprep.checkers.torchrun_rank import RecordingDataset, rank_spec
-from tests.conftest import coding_question
+from tests.conftest import coding_question, leftovers
 
 EXERCISES = Path(__file__).parents[1] / "reference_impls"
 
@@ -200,15 +199,6 @@ def real_grader():
     g.close()
 
 
-def _descendants(pid: int) -> list[int]:
-    found, todo = [], [pid]
-    while todo:
-        kids = children_of(todo.pop())
-        found += kids
-        todo += kids
-    return found
-
-
 @pytest.mark.multiprocess
 @pytest.mark.slow
 def test_real_hang_names_the_longer_rank_and_leaves_nothing(real_grader):
@@ -223,7 +213,7 @@ def test_real_hang_names_the_longer_rank_and_leaves_nothing(real_grader):
     assert verdict.status == "timeout", text
     assert re.search(r"rank 0 did not finish: \d+ s after rank 1 returned", text), text
     assert not any(t.name == "cleanup" for t in verdict.tests), text
-    assert _descendants(real_grader.sandbox.pid) == [], "a process of the run survived"
+    assert leftovers(real_grader.sandbox.pid) == [], "a process of the run survived"
 
 
 @pytest.mark.multiprocess
