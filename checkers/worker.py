@@ -17,6 +17,7 @@ import io
 import multiprocessing
 import os
 import secrets
+import select
 import selectors
 import shutil
 import signal
@@ -147,8 +148,9 @@ def _child(job: dict[str, Any], payload: bytes, level: str, uid: int, fds: tuple
         os.dup2(err_w, 2)
         for fd in {devnull, out_w, err_w} - {0, 1, 2}:
             os.close(fd)
-        sys.stdout = io.TextIOWrapper(os.fdopen(1, "wb", buffering=0), write_through=True)
-        sys.stderr = io.TextIOWrapper(os.fdopen(2, "wb", buffering=0), write_through=True)
+        # closefd=False: code that swaps sys.stdout for its own must not close fd 1 with ours
+        sys.stdout = io.TextIOWrapper(os.fdopen(1, "wb", buffering=0, closefd=False), write_through=True)
+        sys.stderr = io.TextIOWrapper(os.fdopen(2, "wb", buffering=0, closefd=False), write_through=True)
     except BaseException:
         traceback.print_exc()
         os._exit(iso.EXIT_SETUP)
@@ -259,8 +261,8 @@ def _framed(buf: bytearray) -> bytes | None:
 
 
 def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
-            ) -> tuple[dict[str, Any], bytes, Callable[[], None]]:
-    """Run one job; returns the header, the result and what is left to clean up after replying."""
+            ) -> tuple[dict[str, Any], bytes, tuple[int, Callable[[], None]] | None]:
+    """Run one job: the header, the result, and for a run still dying, its pidfd and its reaper."""
     _warm_for(job)
     full = level == iso.FULL_LEVEL
     uid = iso.UID_BASE + secrets.randbelow(iso.UID_SPAN)
@@ -328,6 +330,7 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
     # the sweep is needed only when the child is still there or isolation is weak.
     leftovers = 0
     if not done and (status is None or not full):
+        _reap_dying()  # earlier runs' processes must not be counted as this one's leftovers
         leftovers = _kill_run(pid, uid)
     if status is None and not done:
         _, status = os.waitpid(pid, 0)
@@ -344,21 +347,38 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
     }
     result = b"" if over_cap else _framed(res.buf) or b""
 
-    def cleanup() -> None:
-        if done:  # the child is the init of its pid namespace: killing it ends everything in it
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+    def close() -> None:
         sel.close()
         for fd in (*streams, pidfd):
             os.close(fd)
         if workdir:
             shutil.rmtree(workdir, ignore_errors=True)
 
-    return header, result, cleanup
+    if not done:
+        close()
+        return header, result, None
+    # The child is init of its pid namespace: killing it ends everything in it. Tearing down a
+    # fork of torch takes the kernel ~10 ms; the main loop reaps it while the next run starts.
+    os.kill(pid, signal.SIGKILL)
+
+    def reap() -> None:
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:  # already reaped by a sweep
+            pass
+        close()
+
+    return header, result, (pidfd, reap)
 
 
-def _nothing() -> None:
-    pass
+MAX_DYING = 4  # runs killed but not yet reaped; past this, wait for them before the next run
+_DYING: dict[int, Callable[[], None]] = {}  # pidfd -> reaps a run killed after its reply
+
+
+def _reap_dying(ready: list[int] | None = None) -> None:
+    for fd in list(_DYING) if ready is None else ready:
+        if fd in _DYING:
+            _DYING.pop(fd)()
 
 
 def main() -> None:
@@ -372,17 +392,23 @@ def main() -> None:
     level = probe_isolation(own_ns)
     write_frame(proto, {"ready": True, "level": level, "pid": os.getpid()})
     while True:
+        ready = select.select([0, *_DYING], [], [], None if len(_DYING) < MAX_DYING else 0.0)[0]
+        _reap_dying(ready if ready or len(_DYING) < MAX_DYING else list(_DYING)[:1])
+        if 0 not in ready:
+            continue
         try:
             job, payload = read_frame(0)
         except EOFError:
-            return
-        cleanup = _nothing
+            break
+        left = None
         try:
-            header, result, cleanup = run_job(job, payload, level, own_ns)
+            header, result, left = run_job(job, payload, level, own_ns)
         except Exception as e:  # report, keep serving: the grader fails the run closed
             header, result = {"worker_error": f"{type(e).__name__}: {e}", "level": level}, b""
         write_frame(proto, header, result)
-        cleanup()
+        if left is not None:
+            _DYING[left[0]] = left[1]
+    _reap_dying()
 
 
 if __name__ == "__main__":

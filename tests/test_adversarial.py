@@ -8,6 +8,7 @@ import socket
 from pathlib import Path
 
 import pytest
+import torch
 
 from dlprep.checkers.isolation import UID_BASE, UID_SPAN, processes_of
 from tests.conftest import coding_question, leftovers
@@ -97,3 +98,21 @@ def test_weak_level_is_recorded_when_namespaces_are_unavailable(monkeypatch):
 
 def test_processes_of_finds_nothing_for_an_unused_uid():
     assert processes_of(UID_BASE + UID_SPAN + 7) == []
+
+
+def test_all_output_printed_before_the_result_arrives_although_the_worker_answers_early():
+    """The worker replies as soon as the framed result is in, without waiting for the process to
+    exit: output written before it (more than a pipe holds, some of it still in a buffer the code
+    made itself, which the worker flushes before it sends the result) must all be there."""
+    from dlprep.checkers import harness
+    from dlprep.checkers.sandbox import Sandbox
+
+    source = ("import sys\nsys.stdout = open(1, 'w', buffering=1 << 20, closefd=False)\n"
+              "def solve(x):\n    print('o' * 300_000)\n    sys.stderr.write('e' * 150_000)\n    return x\n")
+    job = {"harness": "dlprep.checkers.base:call_child", "source": source, "filename": "chatty.py",
+           "entry": "solve", "device": "cpu", "timeout": 20}
+    with Sandbox() as sb:
+        run = sb.run(job, harness.dump({"cases": [{"args": [torch.ones(2)], "kwargs": {}}]}))
+        assert run.ok, run.problem
+        assert run.stdout == "o" * 300_000 + "\n" and run.stderr == "e" * 150_000
+        assert leftovers(sb.pid) == []
