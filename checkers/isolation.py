@@ -19,7 +19,7 @@ CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REC, MS_PRIVATE = 16384, 1 << 18
-PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 1, 36, 38
+PR_SET_PDEATHSIG, PR_SET_NAME, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 1, 15, 36, 38
 
 EXIT_SETUP = 97  # the sandbox could not be set up: never run the user's code then
 EXIT_HARNESS = 98  # the trusted harness itself failed
@@ -40,6 +40,11 @@ def _check(ret: int, what: str) -> None:
 
 def prctl(option: int, arg: int) -> None:
     _check(_libc.prctl(option, ctypes.c_ulong(arg), 0, 0, 0), f"prctl({option})")
+
+
+def set_process_name(name: str) -> None:
+    """What `ps` and /proc/PID/comm show (15 bytes at most)."""
+    _check(_libc.prctl(PR_SET_NAME, name.encode()[:15], 0, 0, 0), "prctl(PR_SET_NAME)")
 
 
 def unshare(flags: int) -> None:
