@@ -392,11 +392,16 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
     if status is None and not done:
         _, status = os.waitpid(pid, 0)
     out, err, res = streams[out_r], streams[err_r], streams[res_r]
+    code: int | None = 0  # a run answered early has finished its harness: it exits 0
+    sig: int | None = None
+    if status is not None:
+        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+        sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
     header = {
         "duration_s": time.monotonic() - t0,
         "timed_out": timed_out,
-        "exit": 0 if done else os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
-        "signal": None if done else os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
+        "exit": code,
+        "signal": sig,
         "stdout": out.buf.decode("utf-8", "replace"), "stdout_truncated": out.truncated,
         "stderr": err.buf.decode("utf-8", "replace"), "stderr_truncated": err.truncated,
         "result_over_cap": res.truncated, "output_over_cap": out.truncated or err.truncated,
