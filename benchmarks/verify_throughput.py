@@ -45,9 +45,11 @@ def main() -> None:
         t0 = time.perf_counter()
         report = verify.run(catalog, questions, verify.LocalExecutor(jobs), with_coverage=False)
         timings[jobs] = time.perf_counter() - t0
-        failed = sum(r.status in ("failed", "unverifiable") for r in report.results)
+        failed = [r for r in report.results if r.status in ("failed", "unverifiable")]
         print(f"jobs={jobs}: {len(questions)} questions in {timings[jobs]:.1f} s = "
-              f"{len(questions) / timings[jobs]:.2f} questions/s ({failed} not passed)")
+              f"{len(questions) / timings[jobs]:.2f} questions/s ({len(failed)} not passed)")
+        for r in failed:  # a benchmark run is also a stability check: say what failed, and why
+            print(f"  {r.status}: {r.id}: {' '.join(r.message.split())[:300]}")
     naive, runs = fresh_cost(catalog)
     best = min(timings.values())
     print(f"fresh interpreter per run: {runs} runs, about {naive:.1f} s (import cost only)")
