@@ -82,8 +82,9 @@ def test_patching_gradcheck_does_not_pass_a_wrong_backward(grader):
     source = (REPO / "reference_impls/softplus_function/mutants/forgets_grad_output.py").read_text()
     source += "\ntorch.autograd.gradcheck = lambda *a, **k: True\n"
     v = grader.grade_source(SOFTPLUS, source, "s.py", seed=1)
-    gradcheck = next(t for t in v.tests if t.name == "public/gradcheck-float64")
-    assert gradcheck.status == "fail" and "Jacobian mismatch" in (gradcheck.message or "")
+    gradcheck = next((t for t in v.tests if t.name == "public/gradcheck-float64"), None)
+    assert gradcheck is not None, _messages(v)
+    assert gradcheck.status == "fail" and "Jacobian mismatch" in (gradcheck.message or ""), _messages(v)
 
 
 def test_a_value_engine_on_tensors_is_rejected(grader):
