@@ -262,11 +262,9 @@ def _warm_for(job: dict[str, Any]) -> None:
             getattr(importlib.import_module(module), fn)()
 
 
-def _framed(buf: bytearray) -> bytes | None:
-    """The harness's result, once its frame (8-byte length, then the bytes) is complete and exact."""
-    if len(buf) < 8 or len(buf) - 8 != int.from_bytes(buf[:8], "big"):
-        return None
-    return bytes(buf[8:])
+def _framed(buf: bytearray) -> bool:
+    """Whether the harness's result frame (8-byte length, then the bytes) is complete and exact."""
+    return len(buf) >= 8 and len(buf) - 8 == int.from_bytes(buf[:8], "big")
 
 
 @dataclass
@@ -283,14 +281,18 @@ class _Child:
     workdir: str | None  # weak isolation only: a temporary folder of the worker's
     warmed: frozenset[str]  # the warm-ups it inherited
 
-    def discard(self) -> None:
-        os.close(self.job_w)  # it exits on EOF; a pid namespace init takes the kill as well
-        os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
+    def release(self) -> None:
+        """Close our ends of its pipes and remove its folder, once it is reaped."""
         for fd in (self.pidfd, self.out_r, self.err_r, self.res_r):
             os.close(fd)
         if self.workdir:
             shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def discard(self) -> None:
+        os.close(self.job_w)  # it exits on EOF; a pid namespace init takes the kill as well
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        self.release()
 
 
 def _fork_child(level: str, own_ns: int) -> _Child:
@@ -332,7 +334,7 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
     """Run one job: the header, the result, and for a run still dying, its pidfd and its reaper."""
     full = level == iso.FULL_LEVEL
     child = _take_child(job, level, own_ns)
-    pid, pidfd, uid, workdir = child.pid, child.pidfd, child.uid, child.workdir
+    pid, pidfd = child.pid, child.pidfd
     out_r, err_r, res_r = child.out_r, child.err_r, child.res_r
     t0 = time.monotonic()
     try:
@@ -376,7 +378,7 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
         read_ready(deadline - now if status is None else GRACE_S)
         if over_cap:
             break
-        if full and status is None and _framed(streams[res_r].buf) is not None:
+        if full and status is None and _framed(streams[res_r].buf):
             # The harness flushed its output before sending the result, so the pipes already hold
             # all of it. The run is over: answer now, and let the process (~10 ms to tear down a
             # fork of torch) and its namespace die while the grader judges.
@@ -388,7 +390,7 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
     leftovers = 0
     if not done and (status is None or not full):
         _reap_dying()  # earlier runs' processes must not be counted as this one's leftovers
-        leftovers = _kill_run(pid, uid)
+        leftovers = _kill_run(pid, child.uid)
     if status is None and not done:
         _, status = os.waitpid(pid, 0)
     out, err, res = streams[out_r], streams[err_r], streams[res_r]
@@ -407,14 +409,11 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
         "result_over_cap": res.truncated, "output_over_cap": out.truncated or err.truncated,
         "leftovers_killed": leftovers, "level": level,
     }
-    result = b"" if over_cap else _framed(res.buf) or b""
+    result = bytes(res.buf[8:]) if not over_cap and _framed(res.buf) else b""
 
     def close() -> None:
         sel.close()
-        for fd in (*streams, pidfd):
-            os.close(fd)
-        if workdir:
-            shutil.rmtree(workdir, ignore_errors=True)
+        child.release()
 
     if not done:
         close()
@@ -457,8 +456,9 @@ def main() -> None:
     while True:
         if _SPARE is None:
             _SPARE = _fork_child(level, own_ns)
+        # Only a full list of dying runs makes select return empty-handed: then wait for the oldest.
         ready = select.select([0, *_DYING], [], [], None if len(_DYING) < MAX_DYING else 0.0)[0]
-        _reap_dying(ready if ready or len(_DYING) < MAX_DYING else list(_DYING)[:1])
+        _reap_dying(ready or list(_DYING)[:1])
         if 0 not in ready:
             continue
         try:
