@@ -16,7 +16,7 @@ questions:
     type: true_false
     prompt: {zh: "转置后的张量是连续的吗？", en: "Is a transposed 2x3 tensor contiguous?"}
     answer: false
-    code: |
+    probe: |
       import torch
       print(torch.zeros(2, 3).t().is_contiguous())
     explanation: {zh: "步长变为 (1, 3)。", en: "Its strides become (1, 3)."}

@@ -15,7 +15,7 @@ GPU = """\
     requires: [cuda]
     prompt: {zh: "GPU?", en: "GPU?"}
     answer: true
-    code: |
+    probe: |
       import torch
       print(torch.ones(1, device="cuda").is_cuda)
     explanation: {zh: "需要 GPU。", en: "Needs a GPU."}

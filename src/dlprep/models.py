@@ -83,6 +83,11 @@ class ChoiceQuestion(QuestionBase):
     type: Literal["choice"]
     choices: list[Choice] = Field(min_length=2)
     answer: list[str] = Field(min_length=1, description="Ids of every correct choice.")
+    probe: str | None = Field(
+        default=None,
+        description="Trusted snippet that decides each option on the installed torch/triton; its last printed "
+        "line is the ids of the options that hold, space-separated (e.g. `a c`). verify runs it.",
+    )
 
     @model_validator(mode="after")
     def _answer_in_choices(self) -> ChoiceQuestion:
@@ -102,7 +107,9 @@ class ChoiceQuestion(QuestionBase):
 class TrueFalseQuestion(QuestionBase):
     type: Literal["true_false"]
     answer: bool
-    code: str | None = Field(default=None, description="Optional snippet printing True/False; verify runs it.")
+    probe: str | None = Field(
+        default=None, description="Trusted snippet whose last printed line is True or False; verify runs it."
+    )
 
 
 class ShortMatch(Strict):
@@ -117,8 +124,8 @@ class ShortQuestion(QuestionBase):
     type: Literal["short"]
     answers: list[str] = Field(min_length=1, description="Accepted answers; the first is the canonical one.")
     match: ShortMatch = ShortMatch()
-    code: str | None = Field(
-        default=None, description="Optional snippet whose printed output must match the first answer."
+    probe: str | None = Field(
+        default=None, description="Trusted snippet whose last printed line the short-answer judge must accept."
     )
 
     @field_validator("answers", mode="before")

@@ -125,20 +125,29 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
         r = QuestionResult(lq.id, lq.topic, q.type, "skipped", reason)
     elif isinstance(q, OutputQuestion):
         r = _check_snippet(lq, grader, q.code, lambda out: same_output(out, q.expected), q.expected)
-    elif isinstance(q, ShortQuestion) and q.code:
-        r = _check_snippet(lq, grader, q.code, lambda out: matches(out.strip(), q.answers[0], q.match),
+    elif isinstance(q, ShortQuestion) and q.probe:
+        r = _check_snippet(lq, grader, q.probe, lambda out: matches(_last_line(out), q.answers[0], q.match),
                            q.answers[0])
-    elif isinstance(q, TrueFalseQuestion) and q.code:
-        r = _check_snippet(lq, grader, q.code, lambda out: out.strip() == str(q.answer), str(q.answer))
+    elif isinstance(q, TrueFalseQuestion) and q.probe:
+        r = _check_snippet(lq, grader, q.probe, lambda out: _last_line(out) == str(q.answer), str(q.answer))
+    elif isinstance(q, ChoiceQuestion) and q.probe:
+        key = " ".join(sorted(q.answer))
+        r = _check_snippet(lq, grader, q.probe, lambda out: sorted(_last_line(out).split()) == sorted(q.answer), key)
     elif isinstance(q, CodingQuestion):
         r = _check_exercise(lq, grader)
     elif isinstance(q, ChoiceQuestion | OpenQuestion | ShortQuestion | TrueFalseQuestion):
         r = (QuestionResult(lq.id, lq.topic, q.type, "passed", f"cites {len(q.refs)} doc(s)") if q.refs else
              QuestionResult(lq.id, lq.topic, q.type, "failed",
-                            "a conceptual answer must cite the official docs: add `refs` (or `code` that proves it)"))
+                            "a conceptual answer must cite the official docs: add `refs` (or a `probe` that proves it)"))
     else:  # pragma: no cover - the schema admits no other type
         r = QuestionResult(lq.id, lq.topic, q.type, "failed", "unknown question type")
     return QuestionResult(**{**asdict(r), "duration_s": round(time.monotonic() - t0, 3)})
+
+
+def _last_line(out: str) -> str:
+    """A probe may print its working; the answer it computed is its last non-empty line."""
+    lines = [ln.strip() for ln in out.splitlines() if ln.strip()]
+    return lines[-1] if lines else ""
 
 
 def _run_snippet(grader: Any, lq: LoadedQuestion, code: str) -> Any:
