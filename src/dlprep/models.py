@@ -60,6 +60,11 @@ class QuestionBase(Strict):
     )
     refs: list[str] = Field(default=[], description="Official documentation links.")
     requires: list[Requirement] = []
+    evidence: Literal["docs"] | None = Field(
+        default=None,
+        description="`docs`: the key is a claim no program can check (history, design intent, API policy); it then "
+        "rests on the official `refs`. Behaviour is proved with a `probe` instead.",
+    )
 
     @field_validator("refs")
     @classmethod
