@@ -86,7 +86,7 @@ class Grader:
         t0 = time.monotonic()
         fam: Family = registry.family(q.checker)(load_exercise(q))
         tests: list[CheckResult] = []
-        forbid = list(fam.config.get("forbid", []))  # type: ignore[call-overload]
+        forbid = list(fam.config.get("forbid", []))
         for line, rule in rules.violations(source, forbid):
             tests.append(CheckResult("rules", "fail", 0.0, 0.0,
                                      f"line {line}: uses {rule}, which this exercise forbids"))

@@ -138,7 +138,7 @@ def render(spec: dict[str, Any]) -> str:
         inner = ", ".join(f"{k}={render(c)}" for k, c in spec["children"].items())
         order = f", order={'/'.join(spec['order'])}" if spec.get("order") else ""
         return f"{kind}({inner}{', residual' if spec.get('residual') else ''}{order})"
-    return kind
+    return str(kind)
 
 
 # ---------------------------------------------------------------------------- random specs

@@ -126,6 +126,7 @@ def run_child(probes: dict[str, Probe], job: dict[str, Any], payload: bytes) -> 
     mod, _, failed = harness.load_solution(job)
     if failed is not None:
         return failed
+    assert mod is not None  # load_solution gives a module whenever it gives no failure
     probe = probes[job["probe"]]
     out = []
     for case in data["cases"]:

@@ -134,7 +134,7 @@ def _interpret(h: dict[str, Any], result: bytes, timeout: float) -> RunResult:
                   truncated=bool(h.get("stdout_truncated") or h.get("stderr_truncated")),
                   duration_s=float(h.get("duration_s", 0.0)), level=level)
     if "worker_error" in h:
-        return RunResult(False, b"", f"sandbox failure: {h['worker_error']}", "error", **common)  # type: ignore[arg-type]
+        return RunResult(False, b"", f"sandbox failure: {h['worker_error']}", "error", **common)
     status, problem = "error", None
     if h["timed_out"]:
         status, problem = "timeout", f"timed out after {timeout:g} s (the whole process group was killed)"
@@ -157,4 +157,4 @@ def _interpret(h: dict[str, Any], result: bytes, timeout: float) -> RunResult:
         status = "ok"
     if status == "ok" and h.get("leftovers_killed"):
         status, problem = "error", f"the solution left {h['leftovers_killed']} process(es) running; they were killed"
-    return RunResult(status == "ok", result if status == "ok" else b"", problem, status, **common)  # type: ignore[arg-type]
+    return RunResult(status == "ok", result if status == "ok" else b"", problem, status, **common)

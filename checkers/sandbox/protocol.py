@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import os
 import struct
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 _HEAD = struct.Struct("!II")  # header length, body length
 MAX_FRAME = 256 * 1024 * 1024
 
 
-def write_frame(stream: BinaryIO, header: dict[str, Any], body: bytes = b"") -> None:
+def write_frame(stream: IO[bytes], header: dict[str, Any], body: bytes = b"") -> None:
     h = json.dumps(header).encode()
     stream.write(_HEAD.pack(len(h), len(body)) + h + body)
     stream.flush()

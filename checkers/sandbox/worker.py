@@ -215,7 +215,9 @@ def _kill_run(pid: int, uid: int) -> int:
     """
     as_root = os.geteuid() == 0
     victims: set[int] = set()
-    for target in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
+    targets: tuple[Callable[[], None], ...] = (lambda: os.killpg(pid, signal.SIGKILL),
+                                               lambda: os.kill(pid, signal.SIGKILL))
+    for target in targets:
         try:
             target()
         except (ProcessLookupError, PermissionError):

@@ -138,7 +138,8 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
     elif isinstance(q, ChoiceQuestion | OpenQuestion | ShortQuestion | TrueFalseQuestion):
         r = (QuestionResult(lq.id, lq.topic, q.type, "passed", f"cites {len(q.refs)} doc(s)") if q.refs else
              QuestionResult(lq.id, lq.topic, q.type, "failed",
-                            "a conceptual answer must cite the official docs: add `refs` (or a `probe` that proves it)"))
+                            "a conceptual answer must cite the official docs: add `refs` "
+                            "(or a `probe` that proves it)"))
     else:  # pragma: no cover - the schema admits no other type
         r = QuestionResult(lq.id, lq.topic, q.type, "failed", "unknown question type")
     return QuestionResult(**{**asdict(r), "duration_s": round(time.monotonic() - t0, 3)})
@@ -230,7 +231,8 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
             problems.append(f"mutant {m.name} passed {v.score:g}/{v.max_score:g}: the checker cannot tell it apart")
         else:
             first = next((t for t in v.tests if t.status not in ("pass", "skip")), None)
-            caught.append(f"{m.name}: {v.status} ({first.name if first else '?'}: {(first.message or '')[:80]})")
+            why = f"{first.name}: {(first.message or '')[:80]}" if first else "?"
+            caught.append(f"{m.name}: {v.status} ({why})")
     if problems:
         return QuestionResult(lq.id, lq.topic, "coding", "failed", problems[0], tuple(problems[1:]))
     return QuestionResult(lq.id, lq.topic, "coding", "passed",

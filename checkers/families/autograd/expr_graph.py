@@ -93,7 +93,8 @@ def forward_oracle(expr: dict[str, Any]) -> dict[str, list[float]]:
     """Values and tangents of every node, by torch.func.jvp along the expression's tangents."""
     primals = tuple(torch.tensor(x, dtype=torch.float64) for x in expr["inputs"])
     tangents = tuple(torch.tensor(t, dtype=torch.float64) for t in expr["tangents"])
-    values, tans = torch.func.jvp(lambda *xs: tuple(_build(expr, list(xs))), primals, tangents)
+    out = torch.func.jvp(lambda *xs: tuple(_build(expr, list(xs))), primals, tangents)
+    values, tans = out[0], out[1]  # (primals_out, tangents_out); a third item only with has_aux
     return {"values": [float(v) for v in values], "tangents": [float(t) for t in tans]}
 
 

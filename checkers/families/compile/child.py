@@ -263,7 +263,7 @@ def custom_op_probe(t: types.SimpleNamespace, fn: Any, cases: list[dict[str, Any
 def recompile_probe(t: types.SimpleNamespace, make: Any, cases: list[dict[str, Any]], job: dict[str, Any]) -> Facts:
     """One case is a schedule of calls `(x, n)` on one function made by `make(backend)`."""
     filename = job["filename"]
-    facts = []
+    facts: list[dict[str, Any]] = []
     for case in cases:
         t.reset()
         t.guard_failures.clear()
@@ -307,7 +307,7 @@ def _recorded(t: types.SimpleNamespace, graphs: Any) -> dict[str, Any]:
 def aot_probe(t: types.SimpleNamespace, make: Any, cases: list[dict[str, Any]], job: dict[str, Any]) -> Facts:
     """`make()` per case; the case's trusted model compiled with its backend, forward and backward."""
     filename = job["filename"]
-    facts = []
+    facts: list[dict[str, Any]] = []
     for case in cases:
         t.reset()
         try:
@@ -350,7 +350,8 @@ def warm_up() -> None:
     from torch._dynamo.backends.common import aot_autograd
 
     def boxed(gm: torch.fx.GraphModule, example_inputs: list[Any]) -> Callable[..., Any]:
-        return make_boxed_func(gm.forward)
+        fn: Callable[..., Any] = make_boxed_func(gm.forward)
+        return fn
 
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as cache:

@@ -71,7 +71,7 @@ class DataLoaderFamily(Family):
         return job
 
     def case_limit(self) -> float:
-        return float(self.config.get("case_timeout", self.case_timeout_s))  # type: ignore[arg-type]
+        return float(self.config.get("case_timeout", self.case_timeout_s))
 
     def payload(self, cases: list[Case]) -> bytes:
         return harness.dump({"cases": [c.args[0] for c in cases]})

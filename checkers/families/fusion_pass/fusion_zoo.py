@@ -74,6 +74,7 @@ def _p(*shape: int) -> nn.Parameter:
 @_model("fold_scaled_linear", _randn(-1, 8))
 class ScaledLinear(nn.Module):
     """A weight rescaled at every call: exp() of a buffer times the weight, and an affine bias."""
+    log_scale: torch.Tensor
 
     def __init__(self) -> None:
         super().__init__()
@@ -121,6 +122,7 @@ class _Projection(nn.Module):
 @_model("fold_nested", _randn(-1, 6))
 class NestedConstants(nn.Module):
     """A submodule's parameter (get_attr `proj.weight`), and a folded value that is an output."""
+    offset: torch.Tensor
 
     def __init__(self) -> None:
         super().__init__()
@@ -280,7 +282,8 @@ class TwoStages(nn.Module):
         self.bn2 = _bn(6)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.bn2(self.conv2(torch.relu(self.bn1(self.conv1(x)))))
+        out: torch.Tensor = self.bn2(self.conv2(torch.relu(self.bn1(self.conv1(x)))))
+        return out
 
 
 @_model("cbn_sequential", _randn(2, 3, -1, -1))
@@ -293,7 +296,8 @@ class SequentialFeatures(nn.Module):
                                       nn.Conv2d(5, 4, 1), _bn(4, eps=1e-2))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.features(x)
+        out: torch.Tensor = self.features(x)
+        return out
 
 
 @_model("cbn_shared_output", _randn(2, 3, -1, -1))
@@ -309,7 +313,8 @@ class SharedConvOutput(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         y = self.conv(x)
-        return self.bn2(self.conv2(self.bn(y) + y))
+        out: torch.Tensor = self.bn2(self.conv2(self.bn(y) + y))
+        return out
 
 
 @_model("cbn_pool_between", lambda gen, size: (torch.randn(2, 3, 2 * size, 2 * size, generator=gen),))
@@ -324,7 +329,8 @@ class PoolBetween(nn.Module):
         self.bn2 = _bn(4)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.bn1(F.avg_pool2d(self.conv1(x), 2)) + self.bn2(self.conv2(x))
+        out: torch.Tensor = self.bn1(F.avg_pool2d(self.conv1(x), 2)) + self.bn2(self.conv2(x))
+        return out
 
 
 # ---------------------------------------------------------------- x * a + b chains
@@ -332,6 +338,8 @@ class PoolBetween(nn.Module):
 @_model("fma_affine", _randn(2, 3, -1, -1))
 class Affine(nn.Module):
     """A frozen per-channel affine (what a BatchNorm becomes after export), broadcast over H and W."""
+    scale: torch.Tensor
+    shift: torch.Tensor
 
     def __init__(self) -> None:
         super().__init__()
@@ -386,7 +394,8 @@ class QKV(nn.Module):
         self.q, self.k, self.v, self.o = (nn.Linear(16, 16) for _ in range(4))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.o(self.q(x) * self.k(x).sigmoid() + self.v(x))
+        out: torch.Tensor = self.o(self.q(x) * self.k(x).sigmoid() + self.v(x))
+        return out
 
 
 @_model("hl_mixed_sizes", _randn(-1, 12))
@@ -424,4 +433,5 @@ class Gated3d(nn.Module):
         self.gate, self.up, self.down = nn.Linear(8, 12), nn.Linear(8, 12), nn.Linear(12, 8)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.down(F.silu(self.gate(x)) * self.up(x))
+        out: torch.Tensor = self.down(F.silu(self.gate(x)) * self.up(x))
+        return out

@@ -130,7 +130,10 @@ class HooksFamily(ProbeFamily):
                 raise Problem(f"{name}.grad is None: no gradient was accumulated")
             if not close(got, g, rtol, atol):
                 # which known mistake gives this parameter's gradient
-                diag = self.diagnosis(case, lambda w, n=name, t=got: close(w["grads"][n], t, rtol, atol))
+                def gives_this(w: dict[str, Any], n: str = name, t: Any = got) -> bool:
+                    return close(w["grads"][n], t, rtol, atol)
+
+                diag = self.diagnosis(case, gives_this)
                 self.same(got, g, f"{name}.grad", diag.strip())
         self.no_hooks_left(fact["hooks"], want["hooks"])
         return None

@@ -136,7 +136,7 @@ class OpCounter(TorchDispatchMode):
     """Counts the aten ops a call dispatches (by overload packet name: mul_, _foreach_mul_, ...)."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]  # torch leaves it unannotated
         self.ops: Counter[str] = Counter()
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
