@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import io
 import os
+import select
 import shlex
 import subprocess
+import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -145,7 +147,7 @@ class Runner:
 
     def _line(self, prompt: str = PROMPT) -> str:
         try:
-            return input(prompt)
+            return read_line(prompt)
         except EOFError:  # Ctrl-D on an empty prompt
             self.con.print()
             raise Quit from None
@@ -158,7 +160,7 @@ class Runner:
         lines = [first]
         while True:
             try:
-                line = input(MORE)
+                line = read_line(MORE)
             except EOFError:
                 self.con.print()
                 break
@@ -269,6 +271,21 @@ class Runner:
             subprocess.run([*shlex.split(editor), str(path)], check=False)
         except OSError as e:
             self._say("editor", "red", why=e)
+
+
+def read_line(prompt: str) -> str:
+    """`input(prompt)`, but a Ctrl-C is never lost. input() writes the prompt and then blocks in
+    read(); a SIGINT that lands between the two only sets Python's flag, and read() then waits for
+    a line that never comes (seen as a hung Ctrl-C on a loaded machine). Waiting in short select()
+    slices returns to the interpreter, which raises the pending KeyboardInterrupt."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    try:
+        while not select.select([sys.stdin], [], [], 0.2)[0]:
+            pass
+    except (OSError, ValueError):  # stdin that select cannot watch: plain input() still works
+        pass
+    return input()
 
 
 def warm_up() -> None:

@@ -19,7 +19,8 @@ from dlprep.checkers.sandbox.protocol import read_frame, write_frame
 from dlprep.errors import SandboxError
 
 START_TIMEOUT_S = 120  # importing torch + triton on a loaded 2-core machine can be slow
-MARGIN_S = 15  # the worker enforces the run's limit; this only catches a wedged worker
+MARGIN_S = 60  # the worker enforces the run's limit; this only catches a wedged worker (tearing down
+# a fork bomb on a loaded 2-core machine has taken over 15 s, and that is not a wedged worker)
 
 
 @dataclass(frozen=True)
