@@ -9,6 +9,7 @@ from pathlib import Path
 import torch
 from torch import nn
 
+from dlprep import mutants
 from dlprep.checkers import model_spec, registry
 from dlprep.checkers.base import load_exercise
 from dlprep.models import CodingQuestion
@@ -33,7 +34,8 @@ def _messages(verdict) -> str:
 
 
 def _source(exercise: str, name: str = "reference.py") -> str:
-    return (REPO / "reference_impls" / exercise / name).read_text()
+    folder = REPO / "reference_impls" / exercise
+    return mutants.source_of(folder, name) if name.startswith("mutants/") else (folder / name).read_text()
 
 
 def test_family_is_registered():
