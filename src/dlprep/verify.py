@@ -48,6 +48,7 @@ class QuestionResult:
     message: str = ""
     details: tuple[str, ...] = ()
     duration_s: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict)  # coding: files graded by kind (mutants, wrong, ...)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,13 @@ class VerifyReport:
         for r in (*self.results, *self.coverage):
             out.setdefault(r.topic, Counter())[r.status] += 1
         return dict(sorted(out.items()))
+
+    def exercise_counts(self) -> Counter[str]:
+        """Over every passed exercise: mutants caught (and how many are diffs), wrong and right answers."""
+        total: Counter[str] = Counter()
+        for r in self.results:
+            total.update(r.counts)
+        return total
 
     def to_json(self) -> dict[str, Any]:
         return {"version": 1, "ok": self.ok, "environment": self.environment,
@@ -259,7 +267,8 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                           f"reference {ref.score:g}/{ref.max_score:g}; {len(found)} mutant(s) caught "
                           f"({diffs} as diffs); {len(corpus['wrong'])} wrong answer(s) caught; "
                           f"{len(corpus['right'])} right answer(s) pass",
-                          tuple(caught))
+                          tuple(caught), counts={"exercises": 1, "mutants": len(found), "mutant diffs": diffs,
+                                                 "wrong": len(corpus["wrong"]), "right": len(corpus["right"])})
 
 
 def _first_failure(v: Any) -> str:
