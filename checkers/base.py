@@ -1,6 +1,6 @@
 """What every checker family shares: cases, the exercise's trusted check.py, the judging loop.
 
-An exercise folder `reference_impls/<name>/` holds starter.py, reference.py, mutants/*.py and a
+An exercise folder `reference_impls/<name>/` holds starter.py, reference.py, mutants/ (diffs) and a
 trusted `check.py` that the grader (never the sandbox) imports. For call-style families it defines
 `public_cases() -> list[Case]`, `hidden_cases(gen, n) -> list[Case]` and `oracle(*args, **kwargs)`,
 the obviously-correct answer, usually torch's own operator.

@@ -247,6 +247,10 @@ def print_verify_report(report: Any) -> None:
         table.add_row(topic, *(_count(counts, k) for k in ("passed", "failed", "skipped", "unverifiable")))
     table.add_row("[bold]total[/bold]", *(_count(totals, k) for k in ("passed", "failed", "skipped", "unverifiable")))
     c.print(table)
+    n = report.exercise_counts()
+    if n["exercises"]:
+        c.print(f"exercises: {n['exercises']} passed; {n['mutants']} mutant(s) caught ({n['mutant diffs']} as diffs), "
+                f"{n['wrong']} wrong answer(s) caught, {n['right']} right answer(s) with full marks")
     verdict = "[green]all verified[/green]" if report.ok else "[red]verification failed[/red]"
     c.print(f"{verdict}: {totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped, "
             f"{totals['unverifiable']} unverifiable")

@@ -9,6 +9,7 @@ from pathlib import Path
 import torch
 from torch import nn
 
+from dlprep import mutants
 from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
 from dlprep.checkers.families import model_spec
@@ -34,7 +35,8 @@ def _messages(verdict) -> str:
 
 
 def _source(exercise: str, name: str = "reference.py") -> str:
-    return (REPO / "reference_impls" / exercise / name).read_text()
+    folder = REPO / "reference_impls" / exercise
+    return mutants.source_of(folder, name) if name.startswith("mutants/") else (folder / name).read_text()
 
 
 def test_family_is_registered():

@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from dlprep import paths
+from dlprep import mutants, paths
 from dlprep.errors import BankError, NotFound
 from dlprep.models import Bank, CodingQuestion, Topic, TopicRegistry
 
@@ -348,10 +348,10 @@ def exercise_problems(q: CodingQuestion, exercises: Path, registry: TopicRegistr
     for name in ("starter.py", "reference.py"):
         if not (folder / name).is_file():
             out.append(f"reference_impls/{q.exercise}/{name} is missing - add it")
-    mutants = sorted((folder / "mutants").glob("*.py")) if (folder / "mutants").is_dir() else []
-    if len(mutants) < MIN_MUTANTS:
+    found = mutants.find(folder)  # diffs and .py files; whether the diffs apply is verify's job
+    if len(found) < MIN_MUTANTS:
         out.append(
-            f"reference_impls/{q.exercise}/mutants/ has {len(mutants)} mutant(s) - add at least {MIN_MUTANTS}"
+            f"reference_impls/{q.exercise}/mutants/ has {len(found)} mutant(s) - add at least {MIN_MUTANTS}"
         )
     return out
 

@@ -2,7 +2,9 @@
 
 Per question: `output` snippets run in the sandbox twice and must print exactly the key both
 times (different output between runs = unverifiable); `short`/`true_false` with `code` likewise;
-coding exercises: the reference scores full marks, the starter is unattempted, every mutant fails;
+coding exercises: the reference scores full marks, the starter is unattempted, every mutant (a diff
+against the reference, or a .py) and every answer in `wrong/` fails, every answer in `right/` scores
+full marks;
 conceptual questions must cite documentation. Coverage of the topic registry is checked too.
 Work fans out through an Executor (the seam for a distributed engine later).
 """
@@ -19,6 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from dlprep import mutants
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
 from dlprep.errors import NotFound
@@ -30,6 +33,7 @@ from dlprep.models import (
     ShortQuestion,
     TrueFalseQuestion,
 )
+from dlprep.mutants import DiffError
 
 Outcome = Literal["passed", "failed", "skipped", "unverifiable"]
 SNIPPET_TIMEOUT_S = 120.0
@@ -44,6 +48,7 @@ class QuestionResult:
     message: str = ""
     details: tuple[str, ...] = ()
     duration_s: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict)  # coding: files graded by kind (mutants, wrong, ...)
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,13 @@ class VerifyReport:
         for r in (*self.results, *self.coverage):
             out.setdefault(r.topic, Counter())[r.status] += 1
         return dict(sorted(out.items()))
+
+    def exercise_counts(self) -> Counter[str]:
+        """Over every passed exercise: mutants caught (and how many are diffs), wrong and right answers."""
+        total: Counter[str] = Counter()
+        for r in self.results:
+            total.update(r.counts)
+        return total
 
     def to_json(self) -> dict[str, Any]:
         return {"version": 1, "ok": self.ok, "environment": self.environment,
@@ -223,20 +235,45 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     if starter.status != "unattempted":
         bad = [f"{t.name}: {t.status} {t.message or ''}" for t in starter.tests if t.status != "unattempted"]
         problems.append(f"starter.py should be reported unattempted, got {starter.status}: " + "; ".join(bad[:2]))
-    mutants = sorted((folder / "mutants").glob("*.py"))
     caught = []
-    for m in mutants:
-        v = grade(m)
+    found = mutants.find(folder)
+    for m in found:
+        try:
+            source = m.source()
+        except DiffError as e:
+            problems.append(f"mutant {e}")
+            continue
+        v = grader.grade_source(q, source, m.path.with_suffix(".py").name, seed)
         if v.status == "pass":
             problems.append(f"mutant {m.name} passed {v.score:g}/{v.max_score:g}: the checker cannot tell it apart")
         else:
-            first = next((t for t in v.tests if t.status not in ("pass", "skip")), None)
-            why = f"{first.name}: {(first.message or '')[:80]}" if first else "?"
-            caught.append(f"{m.name}: {v.status} ({why})")
+            caught.append(f"{m.name}: {_first_failure(v)}")
+    corpus = {kind: sorted((folder / kind).glob("*.py")) for kind in ("wrong", "right")}
+    for path in (*corpus["wrong"], *corpus["right"]):
+        kind = path.parent.name
+        if not path.read_text(encoding="utf-8").startswith("# "):
+            problems.append(f"{kind}/{path.name}: its first line must be a `# ` comment saying what it models")
+        v = grade(path)
+        if kind == "wrong" and v.status == "pass":
+            problems.append(f"wrong answer {kind}/{path.name} passed {v.score:g}/{v.max_score:g}: "
+                            "the checker cannot tell it apart")
+        elif kind == "right" and not (v.status == "pass" and v.score == v.max_score):
+            problems.append(f"right answer {kind}/{path.name} scored {v.score:g}/{v.max_score:g} ({v.status}): "
+                            f"{_first_failure(v)}")
     if problems:
         return QuestionResult(lq.id, lq.topic, "coding", "failed", problems[0], tuple(problems[1:]))
+    diffs = sum(m.path.suffix == ".diff" for m in found)
     return QuestionResult(lq.id, lq.topic, "coding", "passed",
-                          f"reference {ref.score:g}/{ref.max_score:g}; {len(mutants)} mutant(s) caught", tuple(caught))
+                          f"reference {ref.score:g}/{ref.max_score:g}; {len(found)} mutant(s) caught "
+                          f"({diffs} as diffs); {len(corpus['wrong'])} wrong answer(s) caught; "
+                          f"{len(corpus['right'])} right answer(s) pass",
+                          tuple(caught), counts={"exercises": 1, "mutants": len(found), "mutant diffs": diffs,
+                                                 "wrong": len(corpus["wrong"]), "right": len(corpus["right"])})
+
+
+def _first_failure(v: Any) -> str:
+    first = next((t for t in v.tests if t.status not in ("pass", "skip")), None)
+    return f"{v.status} ({first.name if first else '?'}: {(first.message or '')[:80] if first else ''})"
 
 
 # ---------------------------------------------------------------- coverage
