@@ -282,3 +282,28 @@ def junit_xml(report: Any) -> str:
         suite.set("errors", str(sum(1 for c in cases if c.find("error") is not None)))
         suite.set("skipped", str(sum(1 for c in cases if c.find("skipped") is not None)))
     return ET.tostring(root, encoding="unicode", xml_declaration=True)
+
+
+def _share(n: int, of: int) -> str:
+    return f"{n} ({n / of:.0%})" if of else "-"
+
+
+def print_lint_report(report: Any) -> None:
+    """The test-taking tells per bank and overall, then near-duplicates as warnings."""
+    c = console()
+    table = Table(title="test-taking tells: longest options = key (target <= 33%), true keys (40-60%)")
+    table.add_column("bank", no_wrap=True)
+    for col in ("choice", "long en", "long zh", "t/f", "true"):
+        table.add_column(col, justify="right", no_wrap=True, min_width=8 if col == "true" else None)
+    rows = [*report.per_bank.items(), ("all banks", report.overall)]
+    for name, b in rows:
+        if not (b.choice or b.true_false):
+            continue
+        table.add_row(escape(name), str(b.choice), _share(b.longest_en, b.choice), _share(b.longest_zh, b.choice),
+                      str(b.true_false), _share(b.true_keys, b.true_false))
+    c.print(table)
+    for miss in report.target_misses:
+        style, word = ("red", "fail") if report.enforced else ("yellow", "target")
+        c.print(f"[{style}]{word}[/{style}]: {escape(miss)}", soft_wrap=True)
+    for d in report.duplicates:
+        c.print(f"[yellow]warning[/yellow]: near-duplicate: {escape(d.line())}", soft_wrap=True)
