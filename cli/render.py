@@ -247,9 +247,47 @@ def print_verify_report(report: Any) -> None:
         table.add_row(topic, *(_count(counts, k) for k in ("passed", "failed", "skipped", "unverifiable")))
     table.add_row("[bold]total[/bold]", *(_count(totals, k) for k in ("passed", "failed", "skipped", "unverifiable")))
     c.print(table)
+    ev = report.evidence()
+    if ev.cells:
+        print_evidence(ev, "proved")
+    for reason, n in sorted(report.skipped().items()):
+        c.print(f"[dim]skipped {n}: {escape(reason)}[/dim]")
     verdict = "[green]all verified[/green]" if report.ok else "[red]verification failed[/red]"
+    share = ev.overall.proved_share
+    proved = f"; choice/true_false/short keys proved: {_pct(share)}" if share is not None else ""
     c.print(f"{verdict}: {totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped, "
-            f"{totals['unverifiable']} unverifiable")
+            f"{totals['unverifiable']} unverifiable{proved}")
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{x:.0%}"
+
+
+def print_evidence(ev: Any, proved: str) -> None:
+    """Per topic and type: how many keys a probe `proved` (or, from the banks alone, has a probe
+    for) and how many rest on `evidence: docs`. Cells read `proved/questions +docs`."""
+    from dlprep.evidence import PROVABLE
+
+    def cell(t: Any) -> str:
+        if not t.questions:
+            return ""
+        docs, skipped = (f" +{t.docs}d" if t.docs else ""), (f" {t.skipped}s" if t.skipped else "")
+        return f"{t.proved}/{t.questions}{docs}{skipped}"
+
+    table = Table(title=f"choice/true_false/short keys {proved} by a probe\n(cells: {proved}/questions, "
+                        "+d evidence: docs, s skipped)")
+    table.add_column("topic", no_wrap=True)
+    for col in (*PROVABLE, proved, "docs"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for topic in ev.topics():
+        cells = {k: ev.cells.get((topic, k)) for k in PROVABLE}
+        t = ev.by_topic(topic)
+        table.add_row(escape(topic), *(cell(v) if v else "" for v in cells.values()), _pct(t.proved_share),
+                      _pct(t.docs_share))
+    o = ev.overall
+    table.add_row("[bold]all[/bold]", *(cell(ev.by_type(k)) for k in PROVABLE), _pct(o.proved_share),
+                  _pct(o.docs_share))
+    console().print(table)
 
 
 def _count(counts: Counter[str], key: str) -> str:
