@@ -359,7 +359,7 @@ def exercise_problems(q: CodingQuestion, exercises: Path, registry: TopicRegistr
 
 
 @functools.lru_cache(maxsize=64)
-def _composed(path: Path, mtime: float) -> yaml.Node:
+def _composed(path: Path, mtime: float) -> yaml.Node | None:
     return yaml.compose(path.read_text(encoding="utf-8"), Loader=_Loader)
 
 
@@ -368,6 +368,8 @@ def locate(lq: LoadedQuestion, loc: tuple[int | str, ...] = ()) -> str:
     Composes the file's node tree, so call it only for what is being reported."""
     try:
         root = _composed(lq.file, lq.file.stat().st_mtime)
+        if root is None:
+            raise AttributeError("empty file")
         items = _node_at(root, ("questions",))
         node = next(n for n in items.value if isinstance(n, yaml.MappingNode)
                     and any(k.value == "id" and v.value == lq.id for k, v in n.value))

@@ -120,14 +120,14 @@ def question_problems(lq: LoadedQuestion) -> list[str]:
         out.append(f"{locate(lq, path)}: [{lq.id}] {name}: {what}")
 
     for path, t in _texts(q):
-        for m in cjk.BAD_SPACE.finditer(t.zh):
-            add((*path, "zh"), f"space inside Chinese text at {_show(m.group())} - remove it")
+        for space in cjk.BAD_SPACE.finditer(t.zh):
+            add((*path, "zh"), f"space inside Chinese text at {_show(space.group())} - remove it")
         for lang in ("en", "zh"):
-            m = (EN_SOURCE if lang == "en" else ZH_SOURCE).search(getattr(t, lang))
-            if m is None and lang == "en":
-                m = ZH_SOURCE.search(t.en)  # never in English text either
-            if m:
-                add((*path, lang), f"cites the seed notes ({_show(m.group())}), which the user never sees - "
+            text = getattr(t, lang)
+            # English text may not cite the notes in Chinese either
+            cite = (EN_SOURCE.search(text) or ZH_SOURCE.search(text)) if lang == "en" else ZH_SOURCE.search(text)
+            if cite:
+                add((*path, lang), f"cites the seed notes ({_show(cite.group())}), which the user never sees - "
                                    "speak of a common claim (常见说法)")
         only_en, only_zh = number_mismatch(t.en, t.zh)
         if only_en or only_zh:
