@@ -135,6 +135,8 @@ def test_what_the_rules_leave_alone(tmp_path, monkeypatch):
     ok = _bad(field_en="Is a tensor seeded with `torch.manual_seed(0)` and transposed twice contiguous?",
               field_zh="用 `torch.manual_seed(0)` 设过种子、转置两次的张量是连续的吗？")
     assert _problems(tmp_path, monkeypatch, ok) == []
+    in_code = _bad(field_en="Does `print('转置 后')` print a space?", field_zh="`print('转置 后')` 会打印空格吗？")
+    assert _problems(tmp_path, monkeypatch, in_code) == []
     spelled = _bad(field_en="Is a tensor transposed two times contiguous?", field_zh="转置 2 次后的张量是连续的吗？")
     assert _problems(tmp_path, monkeypatch, spelled) == []
 

@@ -120,8 +120,10 @@ def question_problems(lq: LoadedQuestion) -> list[str]:
         out.append(f"{locate(lq, path)}: [{lq.id}] {name}: {what}")
 
     for path, t in _texts(q):
+        code = [m.span() for m in _CODE.finditer(t.zh)]
         for space in cjk.BAD_SPACE.finditer(t.zh):
-            add((*path, "zh"), f"space inside Chinese text at {_show(space.group())} - remove it")
+            if not any(a <= space.start() < b or a < space.end() <= b for a, b in code):  # code is as written
+                add((*path, "zh"), f"space inside Chinese text at {_show(space.group())} - remove it")
         for lang in ("en", "zh"):
             text = getattr(t, lang)
             # English text may not cite the notes in Chinese either
