@@ -122,7 +122,8 @@ def question_problems(lq: LoadedQuestion) -> list[str]:
     for path, t in _texts(q):
         code = [m.span() for m in _CODE.finditer(t.zh)]
         for space in cjk.BAD_SPACE.finditer(t.zh):
-            if not any(a <= space.start() < b or a < space.end() <= b for a, b in code):  # code is as written
+            at = space.start() + 1  # every match is one character, the spaces, one character
+            if not any(a <= at < b for a, b in code):  # inside a code span the text is code, as written
                 add((*path, "zh"), f"space inside Chinese text at {_show(space.group())} - remove it")
         for lang in ("en", "zh"):
             text = getattr(t, lang)
