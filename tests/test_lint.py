@@ -97,6 +97,9 @@ RULES = {
     "space before full-width punctuation": (
         _bad(field_zh="转置后是连续的吗 ？"),
         r":\d+:\d+: \[tensor\.contiguity\.bad\] prompt\.zh: space inside Chinese text at '吗 ？'"),
+    "space between a code span and full-width punctuation": (
+        _bad(field_en="Is `x.t()` (the transpose) contiguous?", field_zh="`x.t()` （转置）是连续的吗？"),
+        r"\[tensor\.contiguity\.bad\] prompt\.zh: space inside Chinese text at '` （'"),
     "en cites the seed": (
         _bad(misconception='    misconception: {en: "The seed says it is.", zh: "常见说法认为是连续的。"}\n'),
         r":\d+:\d+: \[tensor\.contiguity\.bad\] misconception\.en: cites the seed notes \('The seed says'\)"),
