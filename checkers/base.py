@@ -18,8 +18,8 @@ from typing import Any
 import torch
 
 from dlprep import paths
-from dlprep.checkers import harness
 from dlprep.checkers.compare import compare_described
+from dlprep.checkers.sandbox import harness
 from dlprep.errors import UsageError
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult

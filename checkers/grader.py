@@ -17,9 +17,10 @@ from typing import Any
 
 import torch
 
-from dlprep.checkers import registry, rules, wire
+from dlprep.checkers import registry, rules
 from dlprep.checkers.base import Family, load_exercise
-from dlprep.checkers.sandbox import RunResult, Sandbox
+from dlprep.checkers.sandbox import wire
+from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.errors import NotFound, UsageError
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult, Verdict, summarise

@@ -148,7 +148,7 @@ def _last_line(out: str) -> str:
 
 
 def _run_snippet(grader: Any, lq: LoadedQuestion, code: str) -> Any:
-    job = {"harness": "dlprep.checkers.snippet:run_child", "source": code, "filename": f"<{lq.id}>",
+    job = {"harness": "dlprep.checkers.sandbox.snippet:run_child", "source": code, "filename": f"<{lq.id}>",
            "timeout": SNIPPET_TIMEOUT_S, "limits": {"cpu_s": int(SNIPPET_TIMEOUT_S * 4)}}
     run = grader.sandbox.run(job)
     if run.status == "timeout":
@@ -162,7 +162,7 @@ def _raised(run: Any) -> str | None:
     """The exception a snippet raised, from the harness's result (loaded without running code)."""
     if not run.ok:
         return None
-    from dlprep.checkers import wire
+    from dlprep.checkers.sandbox import wire
 
     try:
         facts = wire.loads(run.result)
