@@ -67,14 +67,23 @@ def show(
 
 @app.command()
 @edge
-def lint(paths: list[Path] = typer.Argument(None, help="Bank files (default: every bank).")) -> None:
-    """Check the banks: YAML, schema, ids, translations, answer keys, exercise files."""
+def lint(
+    paths: list[Path] = typer.Argument(None, help="Bank files (default: every bank)."),
+    strict: bool = typer.Option(False, "--strict", help="Also fail when the banks miss the balance targets."),
+) -> None:
+    """Check the banks: YAML, schema, ids, translations, answer keys, exercise files, the text rules
+    (Chinese spacing, sources, zh/en agreement) and the test-taking tells."""
     from dlprep import bank
+    from dlprep import lint as lint_mod
     from dlprep.cli import render
 
     catalog, problems = bank.load_catalog(paths or None)
     if problems or catalog is None:
         raise BankError(problems)
+    report = lint_mod.run(catalog, strict)
+    render.print_lint_report(report)
+    if not report.ok:
+        raise BankError(report.problems + (report.target_misses if report.enforced else []))
     render.console().print(
         f"[green]ok[/green]: {len(catalog.by_topic)} bank(s), {len(catalog.questions)} question(s)"
     )

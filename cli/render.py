@@ -251,9 +251,47 @@ def print_verify_report(report: Any) -> None:
     if n["exercises"]:
         c.print(f"exercises: {n['exercises']} passed; {n['mutants']} mutant(s) caught ({n['mutant diffs']} as diffs), "
                 f"{n['wrong']} wrong answer(s) caught, {n['right']} right answer(s) with full marks")
+    ev = report.evidence()
+    if ev.cells:
+        print_evidence(ev, "proved")
+    for reason, n in sorted(report.skipped().items()):
+        c.print(f"[dim]skipped {n}: {escape(reason)}[/dim]")
     verdict = "[green]all verified[/green]" if report.ok else "[red]verification failed[/red]"
+    share = ev.overall.proved_share
+    proved = f"; choice/true_false/short keys proved: {_pct(share)}" if share is not None else ""
     c.print(f"{verdict}: {totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped, "
-            f"{totals['unverifiable']} unverifiable")
+            f"{totals['unverifiable']} unverifiable{proved}")
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{x:.0%}"
+
+
+def print_evidence(ev: Any, proved: str) -> None:
+    """Per topic and type: how many keys a probe `proved` (or, from the banks alone, has a probe
+    for) and how many rest on `evidence: docs`. Cells read `proved/questions +docs`."""
+    from dlprep.evidence import PROVABLE
+
+    def cell(t: Any) -> str:
+        if not t.questions:
+            return ""
+        docs, skipped = (f" +{t.docs}d" if t.docs else ""), (f" {t.skipped}s" if t.skipped else "")
+        return f"{t.proved}/{t.questions}{docs}{skipped}"
+
+    table = Table(title=f"choice/true_false/short keys {proved} by a probe\n(cells: {proved}/questions, "
+                        "+d evidence: docs, s skipped)")
+    table.add_column("topic", no_wrap=True)
+    for col in (*PROVABLE, proved, "docs"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for topic in ev.topics():
+        cells = {k: ev.cells.get((topic, k)) for k in PROVABLE}
+        t = ev.by_topic(topic)
+        table.add_row(escape(topic), *(cell(v) if v else "" for v in cells.values()), _pct(t.proved_share),
+                      _pct(t.docs_share))
+    o = ev.overall
+    table.add_row("[bold]all[/bold]", *(cell(ev.by_type(k)) for k in PROVABLE), _pct(o.proved_share),
+                  _pct(o.docs_share))
+    console().print(table)
 
 
 def _count(counts: Counter[str], key: str) -> str:
@@ -286,3 +324,28 @@ def junit_xml(report: Any) -> str:
         suite.set("errors", str(sum(1 for c in cases if c.find("error") is not None)))
         suite.set("skipped", str(sum(1 for c in cases if c.find("skipped") is not None)))
     return ET.tostring(root, encoding="unicode", xml_declaration=True)
+
+
+def _share(n: int, of: int) -> str:
+    return f"{n} ({n / of:.0%})" if of else "-"
+
+
+def print_lint_report(report: Any) -> None:
+    """The test-taking tells per bank and overall, then near-duplicates as warnings."""
+    c = console()
+    table = Table(title="test-taking tells: longest options = key (target <= 33%), true keys (40-60%)")
+    table.add_column("bank", no_wrap=True)
+    for col in ("choice", "long en", "long zh", "t/f", "true"):
+        table.add_column(col, justify="right", no_wrap=True, min_width=8 if col == "true" else None)
+    rows = [*report.per_bank.items(), ("all banks", report.overall)]
+    for name, b in rows:
+        if not (b.choice or b.true_false):
+            continue
+        table.add_row(escape(name), str(b.choice), _share(b.longest_en, b.choice), _share(b.longest_zh, b.choice),
+                      str(b.true_false), _share(b.true_keys, b.true_false))
+    c.print(table)
+    for miss in report.target_misses:
+        style, word = ("red", "fail") if report.enforced else ("yellow", "target")
+        c.print(f"[{style}]{word}[/{style}]: {escape(miss)}", soft_wrap=True)
+    for d in report.duplicates:
+        c.print(f"[yellow]warning[/yellow]: near-duplicate: {escape(d.line())}", soft_wrap=True)

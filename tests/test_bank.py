@@ -21,7 +21,7 @@ def test_good_bank_loads(tmp_path, monkeypatch):
     catalog, problems = lint(tmp_path, {"tensor.contiguity.yaml": GOOD}, monkeypatch)
     assert problems == []
     assert sorted(catalog.questions) == ["tensor.contiguity.c1", "tensor.contiguity.o1", "tensor.contiguity.t1"]
-    assert catalog.get("tensor.contiguity.o1").line == 22  # the line of its `- id:`
+    assert catalog.get("tensor.contiguity.o1").line == 23  # the line of its `- id:`
 
 
 BAD = {

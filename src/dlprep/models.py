@@ -74,6 +74,12 @@ class QuestionBase(Strict):
                 raise ValueError(f"not a link: {url!r}")
         return v
 
+    @model_validator(mode="after")
+    def _docs_cite(self) -> QuestionBase:
+        if self.evidence == "docs" and not self.refs:
+            raise ValueError("`evidence: docs` needs at least one official link in `refs`")
+        return self
+
 
 class Choice(Strict):
     id: str = Field(pattern=r"^[a-z]$")

@@ -88,12 +88,26 @@ def _filter(catalog: Catalog, topics: Sequence[str], types: Sequence[str],
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise UsageError(f"unknown difficulty {difficulty!r}; use one of {', '.join(DIFFICULTIES)}")
     # Curriculum order: topics as listed in topics.yaml, questions as written in each bank.
-    return [
+    return _gradable([
         lq
         for tid in catalog.topic_ids() if not topics or tid in topics
         for lq in catalog.by_topic.get(tid, [])
         if (not types or lq.q.type in types) and difficulty in (None, lq.q.difficulty)
-    ]
+    ])
+
+
+def _gradable(pool: list[LoadedQuestion]) -> list[LoadedQuestion]:
+    """Leave out the coding questions this machine cannot grade (a `requires` it lacks, such as a GPU).
+    Other questions stay: they are judged against the bank's key, nothing runs, so a GPU question
+    can be learnt on a laptop. Only a pool with such a coding question pays for the check (torch)."""
+    needs = [lq for lq in pool if isinstance(lq.q, CodingQuestion) and lq.q.requires]
+    if not needs:
+        return pool
+    from dlprep.requires import environment
+
+    env = environment()
+    left_out = {lq.id for lq in needs if env.lacks(lq.q.requires)}
+    return [lq for lq in pool if lq.id not in left_out]
 
 
 def quiz_items(catalog: Catalog, topics: Sequence[str] = (), types: Sequence[str] = (),

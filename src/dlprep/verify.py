@@ -1,11 +1,13 @@
 """`dlprep verify`: prove every answer key and every reference true on the installed torch/triton.
 
 Per question: `output` snippets run in the sandbox twice and must print exactly the key both
-times (different output between runs = unverifiable); `short`/`true_false` with `code` likewise;
+times (different output between runs = unverifiable); a `probe` of a choice/true_false/short
+question likewise, and its last line must be the key (the key is then "proved"); without a probe
+such a question passes only with `evidence: docs` and official refs ("docs"), else it fails;
 coding exercises: the reference scores full marks, the starter is unattempted, every mutant (a diff
 against the reference, or a .py) and every answer in `wrong/` fails, every answer in `right/` scores
-full marks;
-conceptual questions must cite documentation. Coverage of the topic registry is checked too.
+full marks; open questions must cite documentation. A question whose `requires` this machine lacks
+is skipped and counted with the reason. Coverage of the topic registry is checked too.
 Work fans out through an Executor (the seam for a distributed engine later).
 """
 
@@ -14,14 +16,13 @@ from __future__ import annotations
 import time
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from dlprep import mutants
+from dlprep import evidence, mutants
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
 from dlprep.errors import NotFound
@@ -34,6 +35,7 @@ from dlprep.models import (
     TrueFalseQuestion,
 )
 from dlprep.mutants import DiffError
+from dlprep.requires import Environment, environment
 
 Outcome = Literal["passed", "failed", "skipped", "unverifiable"]
 SNIPPET_TIMEOUT_S = 120.0
@@ -49,6 +51,7 @@ class QuestionResult:
     details: tuple[str, ...] = ()
     duration_s: float = 0.0
     counts: dict[str, int] = field(default_factory=dict)  # coding: files graded by kind (mutants, wrong, ...)
+    evidence: str = ""  # choice/true_false/short that passed: "proved" (its probe agreed) or "docs"
 
 
 @dataclass(frozen=True)
@@ -73,42 +76,20 @@ class VerifyReport:
         for r in self.results:
             total.update(r.counts)
         return total
+    def evidence(self) -> evidence.Evidence:
+        return evidence.from_results(self.results)
+
+    def skipped(self) -> Counter[str]:
+        """Why questions were skipped (a missing requirement), with how many each."""
+        return Counter(r.message for r in self.results if r.status == "skipped")
 
     def to_json(self) -> dict[str, Any]:
+        ev = self.evidence()
         return {"version": 1, "ok": self.ok, "environment": self.environment,
                 "summary": {t: dict(c) for t, c in self.summary().items()},
+                "proved_share": ev.overall.proved_share, "evidence": ev.to_json(),
+                "skipped": {"total": sum(self.skipped().values()), "reasons": dict(self.skipped())},
                 "results": [asdict(r) for r in self.results], "coverage": [asdict(r) for r in self.coverage]}
-
-
-@dataclass(frozen=True)
-class Environment:
-    cuda: bool
-    gpus: int
-    triton: bool
-
-    def lacks(self, requires: Iterable[str]) -> str | None:
-        for need in requires:
-            if need == "cuda" and not self.cuda:
-                return "needs a CUDA device"
-            if need == "multi_gpu" and self.gpus < 2:
-                return "needs at least two GPUs"
-            if need == "triton" and not self.triton:
-                return "needs triton"
-        return None
-
-
-@cache
-def environment() -> Environment:
-    import torch
-
-    try:
-        import triton  # noqa: F401
-
-        has_triton = True
-    except Exception:
-        has_triton = False
-    n = torch.cuda.device_count() if torch.cuda.is_available() else 0
-    return Environment(cuda=n > 0, gpus=n, triton=has_triton)
 
 
 def select(catalog: Catalog, selectors: list[str]) -> list[LoadedQuestion]:
@@ -138,23 +119,35 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
     elif isinstance(q, OutputQuestion):
         r = _check_snippet(lq, grader, q.code, lambda out: same_output(out, q.expected), q.expected)
     elif isinstance(q, ShortQuestion) and q.probe:
-        r = _check_snippet(lq, grader, q.probe, lambda out: matches(_last_line(out), q.answers[0], q.match),
-                           q.answers[0])
+        r = _proved(_check_snippet(lq, grader, q.probe, lambda out: matches(_last_line(out), q.answers[0], q.match),
+                                   q.answers[0]))
     elif isinstance(q, TrueFalseQuestion) and q.probe:
-        r = _check_snippet(lq, grader, q.probe, lambda out: _last_line(out) == str(q.answer), str(q.answer))
+        r = _proved(_check_snippet(lq, grader, q.probe, lambda out: _last_line(out) == str(q.answer), str(q.answer)))
     elif isinstance(q, ChoiceQuestion) and q.probe:
         key = " ".join(sorted(q.answer))
-        r = _check_snippet(lq, grader, q.probe, lambda out: sorted(_last_line(out).split()) == sorted(q.answer), key)
+        r = _proved(_check_snippet(lq, grader, q.probe,
+                                   lambda out: sorted(_last_line(out).split()) == sorted(q.answer), key))
     elif isinstance(q, CodingQuestion):
         r = _check_exercise(lq, grader)
-    elif isinstance(q, ChoiceQuestion | OpenQuestion | ShortQuestion | TrueFalseQuestion):
-        r = (QuestionResult(lq.id, lq.topic, q.type, "passed", f"cites {len(q.refs)} doc(s)") if q.refs else
+    elif isinstance(q, ChoiceQuestion | ShortQuestion | TrueFalseQuestion):
+        # A key no probe computes passes only as a declared claim about docs, never by default.
+        r = (QuestionResult(lq.id, lq.topic, q.type, "passed",
+                            f"evidence: docs, rests on {len(q.refs)} official doc(s)", evidence=evidence.DOCS)
+             if q.evidence == "docs" and q.refs else
              QuestionResult(lq.id, lq.topic, q.type, "failed",
-                            "a conceptual answer must cite the official docs: add `refs` "
-                            "(or a `probe` that proves it)"))
+                            "nothing proves this key: add a `probe` that computes it, or, for a claim no "
+                            "program can check, `evidence: docs` with official `refs`"))
+    elif isinstance(q, OpenQuestion):
+        r = (QuestionResult(lq.id, lq.topic, q.type, "passed", f"cites {len(q.refs)} doc(s)") if q.refs else
+             QuestionResult(lq.id, lq.topic, q.type, "failed", "an open question must cite the official docs: "
+                                                               "add `refs`"))
     else:  # pragma: no cover - the schema admits no other type
         r = QuestionResult(lq.id, lq.topic, q.type, "failed", "unknown question type")
     return QuestionResult(**{**asdict(r), "duration_s": round(time.monotonic() - t0, 3)})
+
+
+def _proved(r: QuestionResult) -> QuestionResult:
+    return QuestionResult(**{**asdict(r), "evidence": evidence.PROVED}) if r.status == "passed" else r
 
 
 def _last_line(out: str) -> str:
@@ -356,6 +349,5 @@ class LocalExecutor:
 def run(catalog: Catalog, selection: list[LoadedQuestion], executor: Executor,
         on_result: Callable[[QuestionResult], None] = lambda r: None, with_coverage: bool = True) -> VerifyReport:
     results = executor.run(selection, on_result)
-    env = environment()
     return VerifyReport(tuple(results), tuple(coverage(catalog)) if with_coverage else (),
-                        {"cuda": env.cuda, "gpus": env.gpus, "triton": env.triton})
+                        environment().to_json())
