@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import io
 import os
+import select
 import shlex
 import subprocess
+import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from rich import box
 from rich.console import Console, Group
-from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.table import Table
@@ -139,6 +140,9 @@ class Runner:
         else:
             given = self._given(item, out.given)
             self._say("wrong_given" if given else "wrong", "bold red", given=given)
+        j = out.judgement
+        if j is not None and j.lines is not None and not out.correct:
+            self.con.print(render.output_diff(j.lines, self.lang))
         self.con.print(render.answer_body(item.question, self.lang, list(item.order or []) or None))
 
     # input
@@ -158,7 +162,9 @@ class Runner:
         lines = [first]
         while True:
             try:
-                line = input(MORE)
+                # Pasted lines are already on screen (the terminal echoed them): a prompt printed
+                # for each would pile up at the end as `     |      |`. Prompt only for typed ones.
+                line = input("" if _pending() else MORE)
             except EOFError:
                 self.con.print()
                 break
@@ -271,13 +277,23 @@ class Runner:
             self._say("editor", "red", why=e)
 
 
+def _pending() -> bool:
+    """More input is already waiting (a paste), so no prompt is needed for it."""
+    try:
+        return bool(select.select([sys.stdin], [], [], 0)[0])
+    except (OSError, ValueError):  # not a real file (tests feeding a StringIO)
+        return False
+
+
 def warm_up() -> None:
-    """Render a sample once, off screen, before the first question. The first Syntax and Markdown
-    renders import pygments lexers and build parsers (~150 ms here); without this that cost lands
-    between the first answer and the next question, past the 100 ms budget."""
+    """Render a sample once, off screen, before the first question. The first Syntax renders
+    import pygments lexers (~100 ms here); without this that cost lands between the first answer
+    and the next question, past the 100 ms budget."""
     con = Console(file=io.StringIO(), width=80, force_terminal=True, color_system="standard")
-    sample = "**a** `b` *c*\n\n- d\n\n```python\nx = [1]\n```\n\n```text\n(1, 2)\n```"
-    con.print(Panel(Group(Markdown(sample), Syntax("import torch\nprint(x)", "python", theme="ansi_dark"))))
+    sample = Group(Text("a `b` c"), Syntax("import torch\nprint(x)", "python", theme="ansi_dark",
+                                            background_color="default", word_wrap=True),
+                   Syntax("(1, 2)", "text", theme="ansi_dark", background_color="default", word_wrap=True))
+    con.print(Panel(sample))
 
 
 def run(sess: Session, lang: str, db: Path, edit: bool) -> int:

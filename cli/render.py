@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
@@ -85,24 +87,90 @@ def print_listing(rows: list[dict[str, Any]], topic: str | None, lang: str) -> N
     console().print(table)
 
 
+# --- bank text -------------------------------------------------------------------------------
+# Bank text is shown exactly as written: `*`, `_`, `H*W` and brackets are characters, never markup.
+# Two things are read from it: fenced code blocks (```python ... ```), shown highlighted, and
+# inline `code` spans, shown in a code style. Plain output (NO_COLOR, not a terminal) keeps the
+# backticks and indents blocks by four spaces, so copied text is still code.
+
+_FENCE = re.compile(r"^[ \t]*```[ \t]*([\w+.-]*)[ \t]*\n(.*?)^[ \t]*```[ \t]*$", re.MULTILINE | re.DOTALL)
+_SPAN = re.compile(r"`([^`\n]+)`")
+CODE_STYLE = "bold cyan"
+
+
+def styled_output() -> bool:
+    c = console()
+    return c.is_terminal and not c.no_color and c.color_system is not None
+
+
+def prose(text: str, style: str = "") -> Text:
+    """Plain text with inline `code` spans styled; nothing else is interpreted."""
+    out = Text(style=style)
+    if not styled_output():
+        out.append(text)
+        return out
+    pos = 0
+    for m in _SPAN.finditer(text):
+        out.append(text[pos:m.start()])
+        out.append(m.group(1), style=CODE_STYLE)
+        pos = m.end()
+    out.append(text[pos:])
+    return out
+
+
+def code_block(code: str, lexer: str = "python") -> RenderableType:
+    code = code.rstrip("\n")
+    if not styled_output():
+        return Text("\n".join(("    " + ln).rstrip() for ln in code.split("\n")))
+    return Syntax(code, lexer or "text", theme="ansi_dark", background_color="default", word_wrap=True)
+
+
+def bank_text(text: str, label: str | None = None) -> RenderableType:
+    """Prose and fenced code blocks, in order; `label` (bold) starts the first line."""
+    parts: list[RenderableType] = []
+    pos = 0
+    lead = Text(f"{label}: ", style="bold") if label else None
+
+    def add_prose(chunk: str) -> None:
+        nonlocal lead
+        chunk = chunk.strip("\n")
+        if not chunk.strip():
+            return
+        t = prose(chunk)
+        if lead is not None:
+            t = Text.assemble(lead, t)
+            lead = None
+        parts.append(t)
+
+    for m in _FENCE.finditer(text):
+        add_prose(text[pos:m.start()])
+        if lead is not None:
+            parts.append(Text(f"{label}:", style="bold"))
+            lead = None
+        parts.append(code_block(m.group(2), m.group(1).lower() or "text"))
+        pos = m.end()
+    add_prose(text[pos:])
+    if lead is not None:
+        parts.append(lead)
+    return Group(*parts)
+
+
 def question_body(q: Any, lang: str, order: list[str] | None = None) -> RenderableType:
     """The question as shown before answering. `order` is the displayed order of choice ids."""
-    from rich.markdown import Markdown  # markdown-it is a tenth of a second: only when shown
-
-    parts: list[RenderableType] = [Markdown(q.prompt.get(lang))]
+    parts: list[RenderableType] = [bank_text(q.prompt.get(lang))]
     if isinstance(q, OutputQuestion):
-        parts.append(Syntax(q.code.rstrip(), "python", theme="ansi_dark", line_numbers=False))
+        parts.append(code_block(q.code))
     if isinstance(q, ChoiceQuestion):
         by_id = {c.id: c for c in q.choices}
         ids = order or [c.id for c in q.choices]
         for letter, cid in zip("abcdefghijklmnopqrstuvwxyz", ids, strict=False):
-            parts.append(Markdown(f"**{letter})** {by_id[cid].get(lang)}"))
+            parts.append(Text.assemble(Text(f"{letter}) ", style="bold"), prose(by_id[cid].get(lang))))
     if isinstance(q, TrueFalseQuestion):
         lab = LABELS[lang]
-        parts.append(Markdown(f"*t = {lab['true']}, f = {lab['false']}*"))
+        parts.append(Text(f"t = {lab['true']}, f = {lab['false']}", style="italic"))
     if isinstance(q, CodingQuestion):
-        parts.append(Markdown(f"`{LABELS[lang]['run'].format(id=q.id)}`"))
-    title = f"{q.id} · {q.type} · {q.difficulty}"
+        parts.append(Text(LABELS[lang]["run"].format(id=q.id), style=CODE_STYLE))
+    title = Text(f"{q.id} · {q.type} · {q.difficulty}")
     return Panel(Group(*parts), title=title, title_align="left")
 
 
@@ -110,7 +178,8 @@ def print_question(q: Any, lang: str) -> None:
     console().print(question_body(q, lang))
 
 
-def answer_text(q: Any, lang: str, order: list[str] | None = None) -> str:
+def answer_text(q: Any, lang: str, order: list[str] | None = None, plain: bool = False) -> str:
+    """The key as text, as `bank_text` renders it (printed output fenced, unless `plain`)."""
     lab = LABELS[lang]
     if isinstance(q, ChoiceQuestion):
         ids = order or [c.id for c in q.choices]
@@ -122,7 +191,7 @@ def answer_text(q: Any, lang: str, order: list[str] | None = None) -> str:
     if isinstance(q, ShortQuestion):
         return q.answers[0]
     if isinstance(q, OutputQuestion):
-        return "\n```text\n" + q.expected.rstrip("\n") + "\n```"
+        return q.expected.rstrip("\n") if plain else "```text\n" + q.expected.rstrip("\n") + "\n```"
     if isinstance(q, OpenQuestion):
         return q.model_answer.get(lang)
     if isinstance(q, CodingQuestion):
@@ -131,22 +200,40 @@ def answer_text(q: Any, lang: str, order: list[str] | None = None) -> str:
 
 
 def answer_body(q: Any, lang: str, order: list[str] | None = None) -> RenderableType:
-    from rich.markdown import Markdown
-
     lab = LABELS[lang]
-    md = [f"**{lab['answer']}:** {answer_text(q, lang, order)}"]
+    parts: list[RenderableType] = [bank_text(answer_text(q, lang, order), lab["answer"])]
     if isinstance(q, OpenQuestion):
-        md.append(f"**{lab['rubric']}:**\n" + "\n".join(f"- {r.get(lang)}" for r in q.rubric))
-    md.append(f"**{lab['why']}:** {q.explanation.get(lang)}")
+        parts.append(Text(f"{lab['rubric']}:", style="bold"))
+        parts.extend(Text.assemble("- ", prose(r.get(lang))) for r in q.rubric)
+    parts.append(Text())
+    parts.append(bank_text(q.explanation.get(lang), lab["why"]))
     if q.misconception is not None:
-        md.append(f"**{lab['misconception']}:** {q.misconception.get(lang)}")
+        parts.append(Text())
+        parts.append(bank_text(q.misconception.get(lang), lab["misconception"]))
     if q.refs:
-        md.append(f"**{lab['refs']}:** " + " · ".join(q.refs))
-    return Markdown("\n\n".join(md))
+        parts.append(Text())
+        parts.append(Text.assemble(Text(f"{lab['refs']}: ", style="bold"), " · ".join(q.refs)))
+    return Group(*parts)
 
 
 def print_answer(q: Any, lang: str, order: list[str] | None = None) -> None:
     console().print(answer_body(q, lang, order))
+
+
+def output_diff(lines: Any, lang: str) -> RenderableType:
+    """Yours against expected, line by line, for a wrong `output` answer (an OutputJudgement)."""
+    head = {"en": ("{right} of {total} lines right", "yours", "expected"),
+            "zh": ("{total} 行中对了 {right} 行", "你的", "应为")}[lang]
+    table = Table(box=box.SIMPLE_HEAD, title=head[0].format(right=lines.right, total=lines.total),
+                  title_justify="left", pad_edge=False)
+    table.add_column("", no_wrap=True)
+    table.add_column(head[1], overflow="fold")
+    table.add_column(head[2], overflow="fold")
+    for ln in lines.lines:
+        mark = Text("✓", style="green") if ln.ok else Text("✗", style="red")
+        table.add_row(mark, Text(ln.yours if ln.yours is not None else "-", style="" if ln.ok else "red"),
+                      Text(ln.expected if ln.expected is not None else "-"))
+    return table
 
 
 STATUS_STYLE = {"pass": "green", "fail": "red", "error": "red", "timeout": "magenta", "skip": "dim",

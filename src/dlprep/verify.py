@@ -2,6 +2,7 @@
 
 Per question: `output` snippets run in the sandbox twice and must print exactly the key both
 times (different output between runs = unverifiable); `short`/`true_false` with `code` likewise;
+a short question's code `judge` must accept every listed answer;
 coding exercises: the reference scores full marks, the starter is unattempted, every mutant fails;
 conceptual questions must cite documentation. Coverage of the topic registry is checked too.
 Work fans out through an Executor (the seam for a distributed engine later).
@@ -21,6 +22,7 @@ from typing import Any, Literal, Protocol
 
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
+from dlprep.code_judge import accepted, judge_job, snippet_job
 from dlprep.errors import NotFound
 from dlprep.models import (
     ChoiceQuestion,
@@ -137,10 +139,12 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
         r = _check_exercise(lq, grader)
     elif isinstance(q, ChoiceQuestion | OpenQuestion | ShortQuestion | TrueFalseQuestion):
         r = (QuestionResult(lq.id, lq.topic, q.type, "passed", f"cites {len(q.refs)} doc(s)") if q.refs else
-             QuestionResult(lq.id, lq.topic, q.type, "failed",
-                            "a conceptual answer must cite the official docs: add `refs` (or a `probe` that proves it)"))
+             QuestionResult(lq.id, lq.topic, q.type, "failed", "a conceptual answer must cite the official docs: "
+                            "add `refs` (or a `probe` that proves it)"))
     else:  # pragma: no cover - the schema admits no other type
         r = QuestionResult(lq.id, lq.topic, q.type, "failed", "unknown question type")
+    if isinstance(q, ShortQuestion) and q.judge and r.status == "passed":
+        r = _check_judge(lq, grader)
     return QuestionResult(**{**asdict(r), "duration_s": round(time.monotonic() - t0, 3)})
 
 
@@ -151,8 +155,7 @@ def _last_line(out: str) -> str:
 
 
 def _run_snippet(grader: Any, lq: LoadedQuestion, code: str) -> Any:
-    job = {"harness": "dlprep.checkers.snippet:run_child", "source": code, "filename": f"<{lq.id}>",
-           "timeout": SNIPPET_TIMEOUT_S, "limits": {"cpu_s": int(SNIPPET_TIMEOUT_S * 4)}}
+    job = snippet_job(code, lq.id, SNIPPET_TIMEOUT_S)
     run = grader.sandbox.run(job)
     if run.status == "timeout":
         # Multi-process gloo snippets have been seen to hang now and then on a loaded 2-core machine
@@ -201,6 +204,19 @@ def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str
         return QuestionResult(lq.id, lq.topic, kind, "failed", "the snippet prints something else than the key",
                               (f"expected:\n{expected}", f"actual:\n{first.stdout}"))
     return QuestionResult(lq.id, lq.topic, kind, "passed")
+
+
+def _check_judge(lq: LoadedQuestion, grader: Any) -> QuestionResult:
+    """A short question's code judge must accept every form the bank lists as right."""
+    q: ShortQuestion = lq.q
+    assert q.judge is not None
+    for form in q.answers:
+        run = grader.sandbox.run(judge_job(q.judge, form, q.id))
+        if not accepted(run):
+            tail = "\n".join((run.stdout + run.stderr).strip().splitlines()[-6:])
+            return QuestionResult(lq.id, lq.topic, q.type, "failed",
+                                  f"its judge rejects the accepted answer {form!r}", (tail,) if tail else ())
+    return QuestionResult(lq.id, lq.topic, q.type, "passed", f"judge accepts all {len(q.answers)} listed form(s)")
 
 
 def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
