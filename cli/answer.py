@@ -18,7 +18,8 @@ import typer
 
 from dlprep.cli.app import app, edge
 from dlprep.cli.browse import LangOpt, pick_lang
-from dlprep.cli.quiz import DbOpt
+
+DbOpt = typer.Option(None, "--db", help="Progress database (default: $DLPREP_HOME or the XDG data dir).")
 
 TextArg = typer.Argument(..., metavar="TEXT", help="The answer; several words are joined by spaces, `-` reads stdin.")
 

@@ -7,9 +7,11 @@ what a person types for the same answer compares equal:
 - numbers compare by value: `1,000,000` = `1_000_000` = `1e6` = `10^6` = `one million` = `一百万`,
   `three` = `三` = `3`, `20%` = `0.2`, `1/5` = `0.2`;
 - articles and filler words (`a`, `the`, `about`, `~`, `一个`, `约`, `左右`) fall away, and so
-  does a word right next to a number that the key does not use (a unit or a label: `4 bytes`,
-  `offset 1`, `20个`);
-- `and`, `;`, `和` separate parts like a comma, so compound answers compare part by part.
+  do up to three words right next to a number that the key does not use (a unit or a label:
+  `4 bytes`, `offset 1`, `20个`);
+- `and`, `;`, `和` separate parts like a comma, so compound answers compare part by part; in a
+  sequence answer brackets and separators are notation (`torch.Size([4, 1])` = `4x1` = `(4, 1)`)
+  and booleans may be written t/f.
 """
 
 from __future__ import annotations
@@ -163,6 +165,9 @@ def tokens(text: str, case_sensitive: bool = False, group_commas: bool = True) -
     if not case_sensitive:
         t = t.casefold()
     t = re.sub(r"[~≈]", " ", t.translate(_QUOTES))  # ~20: "about" glued to its number
+    t = re.sub(r"(?<=\d)\s*[x×]\s*(?=\d)", ", ", t)  # a shape written 4x1 or 4 × 1
+    t = re.sub(r"(?<=\d)\s+%", "%", t)  # 20 %
+    t = re.sub(r"\s*([=:])\s*", r" \1 ", t)  # world_size=32, backend = "eager": `=` is its own token
     if group_commas:  # 1,000,000 is one number (matches() also tries the reading without this)
         t = _GROUPED.sub(lambda m: m.group(0).replace(",", ""), t)
     # ASCII next to Chinese is two pieces: 约20个 -> 约 20 个
@@ -187,29 +192,47 @@ def tokens(text: str, case_sensitive: bool = False, group_commas: bool = True) -
 
 
 def _merge_numbers(toks: list[tuple[str, object]]) -> list[Tok]:
-    """`twenty five` -> 25, `one million` / `1 million` / `100万` -> 1000000; a lone `million` is 10^6."""
+    """`twenty five` -> 25, `two hundred fifty-six` -> 256, `one million` / `1 million` / `100万` ->
+    1000000; a lone `million` is 10^6."""
     out: list[list[object]] = []
     for kind, v in toks:
         prev = out[-1] if out else None
         if kind == "scale" and prev is not None and prev[0] in ("num", "wnum"):
             prev[1] = prev[1] * v  # type: ignore[operator]
             continue
-        if (kind == "wnum" and prev is not None and prev[0] == "wnum" and 20 <= prev[1] < 100  # type: ignore[operator]
-                and prev[1] % 10 == 0 and 0 < v < 10):  # type: ignore[operator]
+        if kind == "wnum" and prev is not None and prev[0] == "wnum" and _adds(prev[1], v):  # type: ignore[arg-type]
             prev[1] = prev[1] + v  # type: ignore[operator]
             continue
         out.append([kind, v])
     return [("num" if k in ("wnum", "scale") else str(k), v) for k, v in out]
 
 
+def _adds(big: Decimal, small: object) -> bool:
+    """`twenty` `five`, `two hundred` `fifty-six`: the second fills the zeros of the first."""
+    assert isinstance(small, Decimal)
+    return 0 < small < big and big % (10 ** len(str(int(small)))) == 0
+
+
+_NEGATIONS = {"not", "no", "never", "isn't", "不", "不是", "没有"}
+
+
 def _drop_labels(toks: list[Tok], keep: set[object]) -> list[Tok]:
-    """A word right next to a number that the key does not use is a unit or a label: drop it."""
-    out = []
-    for i, (kind, v) in enumerate(toks):
-        if kind == "word" and v not in keep:
-            if any(0 <= j < len(toks) and toks[j][0] == "num" for j in (i - 1, i + 1)):
-                continue
-        out.append((kind, v))
+    """Up to three words right next to a number that the key does not use are a unit or a label
+    (`4 bytes`, `offset 1`, `8 program instances`): drop them. A negation is never a label."""
+    out: list[Tok] = []
+    i = 0
+    while i < len(toks):
+        j = i
+        while j < len(toks) and toks[j][0] == "word" and toks[j][1] not in keep and toks[j][1] not in _NEGATIONS:
+            j += 1
+        if j > i:
+            near_number = (i > 0 and toks[i - 1][0] == "num") or (j < len(toks) and toks[j][0] == "num")
+            if not (near_number and j - i <= 3):
+                out.extend(toks[i:j])
+            i = j
+            continue
+        out.append(toks[i])
+        i += 1
     return out
 
 
@@ -228,10 +251,16 @@ def _same(g: list[Tok], a: list[Tok], tolerance: float) -> bool:
     return True
 
 
+_BOOLS = {"true": "true", "t": "true", "yes": "true", "对": "true", "是": "true",
+          "false": "false", "f": "false", "no": "false", "错": "false", "否": "false"}
+
+
 def _shape(toks: list[Tok], how: ShortMatch) -> list[Tok]:
     if how.kind in ("sequence", "number"):
-        # Values only: brackets and separators are notation (`(4, 1)` = `[4,1]` = `4 1`).
-        return [t for t in toks if t[0] in ("num", "word") and t[1] not in ("torch.size", "size")]
+        # Values only: brackets, separators and `=` are notation (`(4, 1)` = `[4,1]` = `4 1`), and
+        # a list of booleans may be written t/f.
+        return [("word", _BOOLS.get(str(v), v)) if k == "word" else (k, v) for k, v in toks
+                if k in ("num", "word") and v not in ("torch.size", "size", "=", ":")]
     # A trailing or doubled separator says nothing.
     return [t for i, t in enumerate(toks)
             if not (t[0] == "sep" and (i + 1 == len(toks) or toks[i + 1][0] == "sep"))]
@@ -249,6 +278,8 @@ def matches(given: str, accepted: str, how: ShortMatch) -> bool:
     keep = {v for k, v in key if k == "word"}
     for group in (True, False):  # `(4,100)` may be a pair or 4100: either reading may be meant
         mine = _drop_labels(_shape(tokens(given, how.case_sensitive, group), how), keep)
+        if mine[:1] == [("num", 1)] and len(mine) > 1 and not any(k == "num" for k, _ in key):
+            mine = mine[1:]  # `one thread block`: an article when the key has no number
         if _same(mine, key, how.tolerance):
             return True
     return False
