@@ -47,19 +47,19 @@ def console() -> Console:
 
 
 def listing(catalog: Catalog, topic: str | None, qtype: str | None) -> list[dict[str, Any]]:
-    """Rows for `list`: per topic (counts per type) or per question of one topic."""
-    if topic is not None:
+    """Rows for `list`: per topic (counts per type), or per question of one topic and/or one type."""
+    if topic is not None or qtype is not None:
         return [
-            {"id": lq.id, "type": lq.q.type, "difficulty": lq.q.difficulty,
+            {"id": lq.id, "topic": lq.topic, "type": lq.q.type, "difficulty": lq.q.difficulty,
              "prompt_en": first_line(lq.q.prompt.en), "prompt_zh": first_line(lq.q.prompt.zh)}
-            for lq in catalog.by_topic.get(topic, []) if qtype in (None, lq.q.type)
+            for tid in catalog.topic_ids() if topic in (None, tid)
+            for lq in catalog.by_topic.get(tid, []) if qtype in (None, lq.q.type)
         ]
     rows = []
     for t in catalog.registry.topics:
         counts = Counter(lq.q.type for lq in catalog.by_topic.get(t.id, []))
-        n = sum(counts.values()) if qtype is None else counts.get(qtype, 0)
-        rows.append({"topic": t.id, "en": t.en, "zh": t.zh, "questions": n, "min_questions": t.min_questions,
-                     "by_type": {k: counts[k] for k in QUESTION_TYPES if counts[k]}})
+        rows.append({"topic": t.id, "en": t.en, "zh": t.zh, "questions": sum(counts.values()),
+                     "min_questions": t.min_questions, "by_type": {k: counts[k] for k in QUESTION_TYPES if counts[k]}})
     return rows
 
 
@@ -68,23 +68,65 @@ def first_line(text: str, width: int = 70) -> str:
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
-def print_listing(rows: list[dict[str, Any]], topic: str | None, lang: str) -> None:
-    if topic is not None:
-        table = Table(title=topic, show_lines=False)
-        for col in ("id", "type", "difficulty", "prompt"):
-            table.add_column(col)
-        for r in rows:
-            table.add_row(r["id"], r["type"], r["difficulty"], r[f"prompt_{lang}"])
-    else:
-        table = Table(title="dlprep topics")
-        for col in ("topic", "title", "questions", "by type"):
-            table.add_column(col, justify="right" if col == "questions" else "left")
-        for r in rows:
-            n, need = r["questions"], r["min_questions"]
-            style = "green" if n >= need else ("yellow" if n else "dim")
-            table.add_row(r["topic"], r[lang], f"[{style}]{n}/{need}[/{style}]",
-                          " ".join(f"{k}:{v}" for k, v in r["by_type"].items()))
+def fits(ids: list[str], other: int = 30) -> bool:
+    """A table fits when the longest id and a little of the other columns fit in the terminal; a
+    pipe or a narrow terminal gets one row a line instead, id first, never cut."""
+    c = console()
+    return c.is_terminal and c.width >= max((len(i) for i in ids), default=0) + other
+
+
+def id_table(title: str, columns: list[str], rows: list[list[Any]]) -> None:
+    """Rows whose first column is an id: a table whose id column never wraps or is cut (the other
+    columns wrap first), or tab-separated lines when it would not fit."""
+    c = console()
+    if not fits([str(r[0]) for r in rows]):
+        for r in rows:  # written as is: rich would expand the tabs that `cut -f` splits on
+            c.file.write("\t".join(str(x) for x in r) + "\n")
+        return
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+    for i, col in enumerate(columns):
+        table.add_column(col, no_wrap=i == 0, min_width=max((len(str(r[0])) for r in rows), default=2) if i == 0
+                         else None, overflow="fold")
+    for r in rows:
+        table.add_row(*(x if isinstance(x, Text) else Text(str(x)) for x in r))
+    c.print(table)
+
+
+def print_listing(rows: list[dict[str, Any]], topic: str | None, qtype: str | None, lang: str) -> None:
+    if topic is not None or qtype is not None:
+        id_table(" · ".join(x for x in (topic, qtype) if x), ["id", "type", "difficulty", "prompt"],
+                 [[r["id"], r["type"], r["difficulty"], r[f"prompt_{lang}"]] for r in rows])
+        return
+    table = Table(title="dlprep topics")
+    for col in ("topic", "title", "questions", "by type"):
+        table.add_column(col, justify="right" if col == "questions" else "left", no_wrap=col == "topic")
+    for r in rows:
+        n, need = r["questions"], r["min_questions"]
+        style = "green" if n >= need else ("yellow" if n else "dim")
+        table.add_row(r["topic"], r[lang], Text(f"{n}/{need}", style=style),
+                      " ".join(f"{k}:{v}" for k, v in r["by_type"].items()))
     console().print(table)
+
+
+def exercises(catalog: Catalog, reviews: list[Any]) -> list[dict[str, Any]]:
+    """Every coding exercise with the best result recorded for it: passed, tried (n) or new."""
+    tries: Counter[str] = Counter(r.question_id for r in reviews)
+    passed = {r.question_id for r in reviews if r.correct}
+    rows = []
+    for tid in catalog.topic_ids():
+        for lq in catalog.by_topic.get(tid, []):
+            if isinstance(lq.q, CodingQuestion):
+                best = "passed" if lq.id in passed else (f"tried {tries[lq.id]}x" if tries[lq.id] else "new")
+                rows.append({"id": lq.id, "family": lq.q.checker, "difficulty": lq.q.difficulty, "topic": lq.topic,
+                             "requires": list(lq.q.requires), "best": best})
+    return rows
+
+
+def print_exercises(rows: list[dict[str, Any]]) -> None:
+    style = {"passed": "green", "new": "dim"}
+    id_table(f"{len(rows)} exercises", ["id", "family", "difficulty", "topic", "needs", "best"],
+             [[r["id"], r["family"], r["difficulty"], r["topic"], " ".join(r["requires"]) or "cpu",
+               Text(r["best"], style=style.get(r["best"], "yellow"))] for r in rows])
 
 
 # --- bank text -------------------------------------------------------------------------------
