@@ -41,6 +41,7 @@ UI = {
         "choice": "letters, e.g. b (or a c when several are right)",
         "true_false": "t (true) or f (false)",
         "short": "type the answer",
+        "running": "running your answer ...",
         "output": "type the exact output; end with an empty line or Ctrl-D",
         "open": "type your answer (optional); an empty line shows the model answer",
         "rate": "rate yourself: 1 again · 2 hard · 3 good · 4 easy",
@@ -61,6 +62,7 @@ UI = {
         "choice": "输入字母，如 b（多选如 a c）",
         "true_false": "t（对）或 f（错）",
         "short": "输入答案",
+        "running": "正在运行你的答案……",
         "output": "输入完整输出，以空行或 Ctrl-D 结束",
         "open": "可先写下你的回答；空行后显示参考答案",
         "rate": "自评：1 忘了 · 2 困难 · 3 良好 · 4 简单",
@@ -213,7 +215,9 @@ class Runner:
             if done:
                 return
             try:
-                out = self.sess.answer(text)
+                # A code answer may be run in the sandbox (its first start imports torch: seconds).
+                with render.spinner(self.t["running"], enabled=bool(getattr(item.question, "judge", None))):
+                    out = self.sess.answer(text)
             except InvalidAnswer as e:
                 self.con.print(str(e), style="yellow", markup=False)
                 continue
@@ -291,8 +295,7 @@ def warm_up() -> None:
     and the next question, past the 100 ms budget."""
     con = Console(file=io.StringIO(), width=80, force_terminal=True, color_system="standard")
     sample = Group(Text("a `b` c"), Syntax("import torch\nprint(x)", "python", theme="ansi_dark",
-                                            background_color="default", word_wrap=True),
-                   Syntax("(1, 2)", "text", theme="ansi_dark", background_color="default", word_wrap=True))
+                                            background_color="default"))
     con.print(Panel(sample))
 
 
