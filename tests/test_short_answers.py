@@ -48,3 +48,30 @@ def test_code_answers_by_running_them() -> None:
             assert _wrongly_judged(SHORT[qid], DATA[qid], cj) == [], qid
     finally:
         cj.close()
+
+
+def test_verify_fails_a_judge_that_rejects_a_listed_answer() -> None:
+    """verify runs the judge on every accepted form; one it rejects fails the question."""
+    from types import SimpleNamespace
+
+    from dlprep.verify import _check_judge
+
+    lq = bank.catalog_or_raise().get(RUN[0])
+    jobs: list[dict[str, Any]] = []
+
+    def run(job: dict[str, Any]) -> Any:
+        jobs.append(job)
+        verdict = "reject" if len(jobs) == 2 else "accept"
+        return SimpleNamespace(ok=True, stdout=f"\ndlprep-judge: {verdict}\n", stderr="")
+
+    r = _check_judge(lq, SimpleNamespace(sandbox=SimpleNamespace(run=run)))
+    assert r.status == "failed" and repr(lq.q.answers[1]) in r.message
+    assert all(repr(a) in j["source"] for a, j in zip(lq.q.answers, jobs, strict=False))
+    jobs.clear()
+    ok = _check_judge(lq, SimpleNamespace(sandbox=SimpleNamespace(
+        run=lambda job: SimpleNamespace(ok=True, stdout="dlprep-judge: accept", stderr=""))))
+    assert ok.status == "passed"
+    # A run that printed the verdict but did not finish (no result from the harness) is a reject.
+    broken = SimpleNamespace(sandbox=SimpleNamespace(
+        run=lambda job: SimpleNamespace(ok=False, stdout="dlprep-judge: accept", stderr="")))
+    assert _check_judge(lq, broken).status == "failed"
