@@ -106,7 +106,7 @@ _GROUPED = re.compile(r"(?<![\d.])\d{1,3}(?:,\d{3})+(?!\d)")  # 1,000,000
 def _as_number(piece: str) -> tuple[Decimal, str] | None:
     """(value, the rest of the piece) when the piece starts with a number: `16gb` -> (16, 'gb')."""
     m = re.fullmatch(r"(\d+)\^(\d+)(.*)", piece)  # 10^6
-    if m:
+    if m and int(m.group(2)) <= 64:  # bounded: 10^999999 would take seconds to compute
         return Decimal(int(m.group(1)) ** int(m.group(2))), m.group(3)
     m = re.fullmatch(r"([-+]?\d+)/(\d+)(.*)", piece)  # 1/5
     if m and int(m.group(2)):
@@ -165,6 +165,7 @@ def tokens(text: str, case_sensitive: bool = False, group_commas: bool = True) -
     if not case_sensitive:
         t = t.casefold()
     t = re.sub(r"[~≈]", " ", t.translate(_QUOTES))  # ~20: "about" glued to its number
+    t = t.replace("、", ",").replace("。", " ")  # Chinese list comma and full stop
     t = re.sub(r"(?<=\d)\s*[x×]\s*(?=\d)", ", ", t)  # a shape written 4x1 or 4 × 1
     t = re.sub(r"(?<=\d)\s+%", "%", t)  # 20 %
     t = re.sub(r"\s*([=:])\s*", r" \1 ", t)  # world_size=32, backend = "eager": `=` is its own token
