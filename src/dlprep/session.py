@@ -163,13 +163,14 @@ class Session:
         return sum(o.correct for o in self.outcomes)
 
     def present(self) -> Item | None:
-        """Call when the current question goes on screen: starts its clock (and, for a short
-        answer judged by running it, the sandbox worker, while the question is read)."""
+        """Call when the current question goes on screen: starts its clock. When a question ahead
+        is a code answer judged by running it, the sandbox worker starts now, in the background:
+        its torch import takes seconds, best spent while earlier questions are answered."""
         self._shown_at = self.timer()
-        item = self.current
-        if item is not None and isinstance(item.question, ShortQuestion) and item.question.judge:
+        if self._code_judge is None and any(
+                isinstance(it.question, ShortQuestion) and it.question.judge for it in self.items[self.pos:]):
             self._get_code_judge().warm()
-        return item
+        return self.current
 
     def _need(self, *types: type) -> Item:
         item = self.current
