@@ -93,7 +93,7 @@ def _judge(q: Any, given: str, sess: Any) -> Result:
         if sess is not None:
             out, verdict = sess.grade_coding(path)
             return Result(out is not None and out.correct, str(path), verdict=verdict)
-        from dlprep.checkers.grader import Grader  # type: ignore[import-not-found,unused-ignore]
+        from dlprep.checkers.grader import Grader
 
         with Grader() as grader:
             verdict = grader.grade(q, path)

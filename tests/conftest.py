@@ -23,8 +23,8 @@ def leftovers(worker_pid: int, wait_s: float = 10.0) -> list[int]:
     one spare child waiting for the next job (escapees re-parent to the run's pid-namespace init
     or, with weak isolation, to the worker itself). The worker answers as soon as the result is
     in and kills the run right after, so the run's process may take a moment to go."""
-    from dlprep.checkers.isolation import children_of
-    from dlprep.checkers.worker import SPARE_NAME
+    from dlprep.checkers.sandbox.isolation import children_of
+    from dlprep.checkers.sandbox.worker import SPARE_NAME
 
     deadline = time.monotonic() + wait_s
     while True:

@@ -9,7 +9,13 @@ import torch
 
 from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
-from dlprep.checkers.expr_graph import consumers, forward_oracle, random_expression, render, reverse_oracle
+from dlprep.checkers.families.autograd.expr_graph import (
+    consumers,
+    forward_oracle,
+    random_expression,
+    render,
+    reverse_oracle,
+)
 from dlprep.models import CodingQuestion
 from tests.conftest import coding_question
 

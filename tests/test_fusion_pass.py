@@ -9,10 +9,11 @@ import pytest
 import torch
 from torch import fx
 
-from dlprep.checkers import fusion_zoo, registry
+from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
-from dlprep.checkers.fusion_pass import GraphFacts, kept_effects
-from dlprep.checkers.fusion_pass_child import describe_graph, qualified_name
+from dlprep.checkers.families.fusion_pass import fusion_zoo
+from dlprep.checkers.families.fusion_pass.child import describe_graph, qualified_name
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts, kept_effects
 from tests.conftest import coding_question
 
 EXERCISES = ("fx_constant_folding", "fx_cse", "fx_dce", "fx_conv_bn_fold", "fx_fuse_mul_add", "fx_horizontal_linear")

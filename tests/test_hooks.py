@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dlprep.checkers.hooks import describe_hooks
+from dlprep.checkers.families.hooks.judge import describe_hooks
 from dlprep.models import CodingQuestion
 from tests.conftest import coding_question
 

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 import torch
 
-from dlprep.checkers import harness, registry
+from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
-from dlprep.checkers.torchrun import Rank
-from dlprep.checkers.torchrun_rank import RecordingDataset, rank_spec
+from dlprep.checkers.families.torchrun.judge import Rank
+from dlprep.checkers.families.torchrun.rank import RecordingDataset, rank_spec
+from dlprep.checkers.sandbox import harness
 from tests.conftest import coding_question, leftovers
 
 EXERCISES = Path(__file__).parents[1] / "reference_impls"

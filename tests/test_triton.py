@@ -11,7 +11,7 @@ import torch
 
 from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
-from dlprep.checkers.triton import GUARD, OUT_SENTINEL, KernelCase, TritonFamily, prepare
+from dlprep.checkers.families.triton.judge import GUARD, OUT_SENTINEL, KernelCase, TritonFamily, prepare
 from tests.conftest import coding_question
 
 pytest.importorskip("triton")

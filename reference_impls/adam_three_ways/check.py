@@ -8,7 +8,7 @@ caller's own state tensors, so it updates exactly the tensors the probe keeps.
 
 import torch
 
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "adam"
 PROBE_OPTIONS = {"foreach_entry": "adam_foreach"}

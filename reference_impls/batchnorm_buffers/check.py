@@ -6,7 +6,7 @@ The oracle is torch's own nn.BatchNorm1d, measured by the same probe as the subm
 import torch
 from torch import nn
 
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "structure"
 PROBE_OPTIONS = {"check_init": True, "cast": True}

@@ -3,8 +3,8 @@
 import torch
 from torch import nn
 
-from dlprep.checkers import model_spec
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "capture"
 

@@ -7,8 +7,8 @@ torch.autograd.grad, clamps them, and sums them into .grad itself.
 import torch
 from torch.nn import functional as F
 
-from dlprep.checkers import model_spec
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "grad_clip"
 

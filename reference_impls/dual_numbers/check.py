@@ -2,8 +2,8 @@
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
-from dlprep.checkers.expr_graph import expression, forward_oracle, random_expression
+from dlprep.checkers.families.autograd.judge import ProbeCase
+from dlprep.checkers.families.autograd.expr_graph import expression, forward_oracle, random_expression
 
 PROBE = "expression"
 PROBE_OPTIONS = {"mode": "forward", "attrs": ["primal", "tangent"]}

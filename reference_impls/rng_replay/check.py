@@ -6,8 +6,8 @@ entry, and then draws from both: the oracle, run the same way here, says what ea
 
 import torch
 
-from dlprep.checkers import model_spec
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "rng"
 PROBE_OPTIONS = {"outputs": ["y1", "y2", "noise1", "noise2"]}

@@ -2,7 +2,7 @@
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
+from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "function"
 

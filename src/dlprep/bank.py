@@ -103,7 +103,9 @@ class _Source:
 
     @functools.cached_property
     def root(self) -> yaml.Node:
-        return yaml.compose(self.text, Loader=_Loader)
+        node = yaml.compose(self.text, Loader=_Loader)
+        assert node is not None, f"{self.path} is empty"  # the loader rejects an empty bank first
+        return node
 
     def where(self, loc: tuple[int | str, ...]) -> str:
         return _where(self.path, _node_at(self.root, loc))

@@ -13,7 +13,7 @@ import threading
 from typing import Any
 
 # The one place that names the child harness that runs a snippet (verify uses it too).
-SNIPPET_HARNESS = "dlprep.checkers.snippet:run_child"
+SNIPPET_HARNESS = "dlprep.checkers.sandbox.snippet:run_child"
 JUDGE_TIMEOUT_S = 20.0
 _VERDICT = "dlprep-judge:"
 
@@ -59,7 +59,7 @@ class CodeJudge:
         with self._lock:
             if self._sandbox is None:
                 # Imported here: the sandbox module itself does not import torch; its worker does.
-                from dlprep.checkers.sandbox import Sandbox  # type: ignore[import-not-found,unused-ignore]
+                from dlprep.checkers.sandbox.client import Sandbox
 
                 self._sandbox = Sandbox()
             self._sandbox.ensure()

@@ -168,7 +168,7 @@ def _raised(run: Any) -> str | None:
     """The exception a snippet raised, from the harness's result (loaded without running code)."""
     if not run.ok:
         return None
-    from dlprep.checkers import wire
+    from dlprep.checkers.sandbox import wire
 
     try:
         facts = wire.loads(run.result)
@@ -246,7 +246,8 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
             problems.append(f"mutant {m.name} passed {v.score:g}/{v.max_score:g}: the checker cannot tell it apart")
         else:
             first = next((t for t in v.tests if t.status not in ("pass", "skip")), None)
-            caught.append(f"{m.name}: {v.status} ({first.name if first else '?'}: {(first.message or '')[:80]})")
+            why = f"{first.name}: {(first.message or '')[:80]}" if first else "?"
+            caught.append(f"{m.name}: {v.status} ({why})")
     if problems:
         return QuestionResult(lq.id, lq.topic, "coding", "failed", problems[0], tuple(problems[1:]))
     return QuestionResult(lq.id, lq.topic, "coding", "passed",
