@@ -138,6 +138,13 @@ class ShortQuestion(QuestionBase):
     probe: str | None = Field(
         default=None, description="Trusted snippet whose last printed line the short-answer judge must accept."
     )
+    judge: str | None = Field(
+        default=None,
+        description="For answers that are code: a trusted snippet defining `check(answer: str) -> bool`, which "
+        "runs the typed expression and tests how it behaves. A typed answer that no accepted form matches is "
+        "passed to it in the sandbox, so every expression that behaves right is accepted; verify checks that it "
+        "accepts every form in `answers`.",
+    )
 
     @field_validator("answers", mode="before")
     @classmethod
@@ -158,6 +165,11 @@ class OutputQuestion(QuestionBase):
     type: Literal["output"]
     code: str = Field(min_length=1, description="A self-contained snippet; verify runs it in the sandbox.")
     expected: str = Field(description="Exactly what the snippet prints (trailing spaces at line ends forgiven).")
+    match: Literal["tokens", "exact"] = Field(
+        default="tokens",
+        description="How a typed answer is judged: `tokens` compares each line's tokens (spacing is free, numbers "
+        "compare by value); `exact` compares the text, for questions where the layout is the point.",
+    )
 
 
 class OpenQuestion(QuestionBase):

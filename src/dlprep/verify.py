@@ -6,7 +6,8 @@ question likewise, and its last line must be the key (the key is then "proved");
 such a question passes only with `evidence: docs` and official refs ("docs"), else it fails;
 coding exercises: the reference scores full marks, the starter is unattempted, every mutant (a diff
 against the reference, or a .py) and every answer in `wrong/` fails, every answer in `right/` scores
-full marks; open questions must cite documentation. A question whose `requires` this machine lacks
+full marks; a short question's code `judge` must accept every listed answer; open questions
+must cite documentation. A question whose `requires` this machine lacks
 is skipped and counted with the reason. Coverage of the topic registry is checked too.
 Work fans out through an Executor (the seam for a distributed engine later).
 """
@@ -25,6 +26,7 @@ from typing import Any, Literal, Protocol
 from dlprep import evidence, mutants
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
+from dlprep.code_judge import accepted, judge_job, snippet_job
 from dlprep.errors import NotFound
 from dlprep.models import (
     ChoiceQuestion,
@@ -118,9 +120,12 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
         r = QuestionResult(lq.id, lq.topic, q.type, "skipped", reason)
     elif isinstance(q, OutputQuestion):
         r = _check_snippet(lq, grader, q.code, lambda out: same_output(out, q.expected), q.expected)
-    elif isinstance(q, ShortQuestion) and q.probe:
-        r = _proved(_check_snippet(lq, grader, q.probe, lambda out: matches(_last_line(out), q.answers[0], q.match),
-                                   q.answers[0]))
+    elif isinstance(q, ShortQuestion) and (q.probe or q.judge):
+        # A probe computes the key; a code judge proves it by behaviour on every accepted form.
+        r = (_proved(_check_snippet(lq, grader, q.probe, lambda out: matches(_last_line(out), q.answers[0], q.match),
+                                    q.answers[0])) if q.probe else QuestionResult(lq.id, lq.topic, q.type, "passed"))
+        if q.judge and r.status == "passed":
+            r = _proved(_check_judge(lq, grader))
     elif isinstance(q, TrueFalseQuestion) and q.probe:
         r = _proved(_check_snippet(lq, grader, q.probe, lambda out: _last_line(out) == str(q.answer), str(q.answer)))
     elif isinstance(q, ChoiceQuestion) and q.probe:
@@ -157,8 +162,7 @@ def _last_line(out: str) -> str:
 
 
 def _run_snippet(grader: Any, lq: LoadedQuestion, code: str) -> Any:
-    job = {"harness": "dlprep.checkers.sandbox.snippet:run_child", "source": code, "filename": f"<{lq.id}>",
-           "timeout": SNIPPET_TIMEOUT_S, "limits": {"cpu_s": int(SNIPPET_TIMEOUT_S * 4)}}
+    job = snippet_job(code, lq.id, SNIPPET_TIMEOUT_S)
     run = grader.sandbox.run(job)
     if run.status == "timeout":
         # Multi-process gloo snippets have been seen to hang now and then on a loaded 2-core machine
@@ -207,6 +211,19 @@ def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str
         return QuestionResult(lq.id, lq.topic, kind, "failed", "the snippet prints something else than the key",
                               (f"expected:\n{expected}", f"actual:\n{first.stdout}"))
     return QuestionResult(lq.id, lq.topic, kind, "passed")
+
+
+def _check_judge(lq: LoadedQuestion, grader: Any) -> QuestionResult:
+    """A short question's code judge must accept every form the bank lists as right."""
+    q: ShortQuestion = lq.q
+    assert q.judge is not None
+    for form in q.answers:
+        run = grader.sandbox.run(judge_job(q.judge, form, q.id))
+        if not accepted(run):
+            tail = "\n".join((run.stdout + run.stderr).strip().splitlines()[-6:])
+            return QuestionResult(lq.id, lq.topic, q.type, "failed",
+                                  f"its judge rejects the accepted answer {form!r}", (tail,) if tail else ())
+    return QuestionResult(lq.id, lq.topic, q.type, "passed", f"judge accepts all {len(q.answers)} listed form(s)")
 
 
 def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
