@@ -70,16 +70,46 @@ def test_find_counts_both_kinds_and_source_names_a_stale_file(tmp_path):
 def test_converter_round_trip_keeps_rewrites_as_py(tmp_path):
     rewrite = "# Other program.\ndef solve(x):\n    return x\n"
     folder = _exercise(tmp_path, {"plus_two.py": MUTANT, "rewrite.py": rewrite})
-    assert mutants.from_py(folder) == ["ex/plus_two: .py -> .diff"]
+    assert mutants.from_py(folder) == ["ex/mutants/plus_two: .py -> .diff against reference.py"]
     assert sorted(p.name for p in (folder / "mutants").iterdir()) == ["plus_two.diff", "rewrite.py"]
     assert mutants.problems(folder) == []
-    assert mutants.to_py(folder) == ["ex/plus_two: .diff -> .py"]
+    assert mutants.to_py(folder) == ["ex/mutants/plus_two: .diff -> .py"]
     assert (folder / "mutants" / "plus_two.py").read_text() == MUTANT
     (problem,) = mutants.problems(folder)  # a near-copy .py is flagged until converted again
-    assert "ex/mutants/plus_two.py is a near-copy of reference.py" in problem
+    assert "ex/mutants/plus_two.py is a near-copy of another file of the exercise" in problem
 
 
-def test_shipped_mutants_apply_and_no_py_mutant_copies_its_reference():
+SIBLING = ("# Loops instead of adding.\ndef solve(x):\n    out = x.clone()\n    for _ in range(3):\n"
+           "        out = out + 1\n    return out\n\n\ndef unused():\n    return 1\n")
+
+
+def test_corpus_answers_become_diffs_against_the_closest_py_and_never_chain(tmp_path):
+    folder = _exercise(tmp_path, {})
+    for kind, name, text in [("right", "loop.py", SIBLING),
+                             ("wrong", "loop_twice.py", "# Two steps.\n" + SIBLING[SIBLING.index("\n") + 1:]
+                              .replace("range(3)", "range(2)")),
+                             ("wrong", "plus_two.py", MUTANT)]:
+        (folder / kind).mkdir(exist_ok=True)
+        (folder / kind / name).write_text(text)
+    done = mutants.from_py(folder)
+    # wrong/ is stored before right/: loop_twice's closest .py is then right/loop.py only if that
+    # was kept first; CORPUS order is wrong, right, so it is kept as a base itself.
+    assert "ex/wrong/plus_two: .py -> .diff against reference.py" in done
+    texts = {p.relative_to(folder).as_posix(): p for p in folder.rglob("*") if p.is_file()}
+    stored = [k for k in texts if k.startswith(("wrong/", "right/"))]
+    for key in stored:
+        if key.endswith(".diff"):
+            base = mutants.base_of(texts[key].read_text())
+            assert base.endswith(".py") and (folder / base).is_file()  # a base is never a diff
+    assert mutants.find(folder, "wrong")[1].source() == MUTANT
+    assert mutants.problems(folder) == []
+    (folder / "wrong" / "plus_two.diff").write_text(
+        (folder / "wrong" / "plus_two.diff").read_text().replace("--- reference.py", "--- ../../etc/passwd"))
+    (problem,) = mutants.problems(folder)
+    assert "is not a .py file of the exercise" in problem
+
+
+def test_shipped_mutants_and_answers_apply_and_no_py_copies_another():
     root = REPO / "reference_impls"
     found = [p for ex in sorted(root.iterdir()) if (ex / "reference.py").is_file() for p in mutants.problems(ex)]
     assert found == []

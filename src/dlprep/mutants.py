@@ -1,9 +1,13 @@
-"""Mutants: known-wrong solutions of an exercise, stored as small diffs against its reference.
+"""Mutants and the answer corpus of an exercise, stored as small diffs.
 
 `reference_impls/<ex>/mutants/<name>.diff` is a unified diff of `reference.py`, headed by `# `
 lines that say which mistake it models; the runnable file is that header followed by the patched
 reference, made in memory. A mutant that is a different program rather than an edited copy (one
 that calls a library pass instead of the reference's code) may stay `<name>.py`.
+
+The corpus of candidate answers (`wrong/`, `right/`, and their `pending/` folders) is stored the
+same way, except that a diff's `--- BASE` line may name another `.py` file of the exercise (a
+sibling answer that it edits) instead of `reference.py`; a base is always a `.py`, never a diff.
 
 Applying is strict: a hunk's context and removed lines must stand in the reference exactly (at
 the stated line, or moved as a whole when lines were added or removed elsewhere), otherwise the
@@ -28,6 +32,7 @@ from pathlib import Path
 from dlprep.errors import DlprepError
 
 REFERENCE = "reference.py"
+CORPUS = ("wrong", "right", "wrong/pending", "right/pending")  # candidate answers, each graded like a mutant
 NEAR_COPY_LINES = 3  # fewer shared lines than this (imports, a def line) do not make a copy
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
@@ -55,21 +60,28 @@ class Mutant:
     def description(self) -> str:
         return " ".join(_header(self.path.read_text(encoding="utf-8")))
 
+    @property
+    def exercise(self) -> Path:
+        """The exercise folder: the nearest parent that holds the reference."""
+        return next(p for p in self.path.parents if (p / REFERENCE).is_file())
+
     def source(self) -> str:
         """The runnable file; raises DiffError naming the diff when it does not apply."""
         text = self.path.read_text(encoding="utf-8")
         if self.path.suffix == ".py":
             return text
-        reference = (self.path.parent.parent / REFERENCE).read_text(encoding="utf-8")
         try:
-            return render(text, reference)
+            base = self.exercise / base_of(text)
+            if base.suffix != ".py" or not base.is_file() or self.exercise.resolve() not in base.resolve().parents:
+                raise DiffError(f"its base {base_of(text)!r} is not a .py file of the exercise")
+            return render(text, base.read_text(encoding="utf-8"))
         except DiffError as e:
             raise DiffError(f"{_shown(self.path)}: {e}") from None
 
 
-def find(folder: Path) -> list[Mutant]:
-    """The mutants of the exercise in `folder`, both kinds, by name."""
-    d = folder / "mutants"
+def find(folder: Path, kind: str = "mutants") -> list[Mutant]:
+    """The files of one kind (`mutants`, or a CORPUS folder) of the exercise in `folder`, .py and .diff, by name."""
+    d = folder / kind
     if not d.is_dir():
         return []
     return [Mutant(p) for p in sorted([*d.glob("*.py"), *d.glob("*.diff")], key=lambda p: p.name)]
@@ -176,20 +188,30 @@ def _locate(ref: list[str], old: tuple[str, ...], want: int, lo: int) -> int | N
     return min(spots, key=lambda p: (abs(p - want), p)) if spots else None
 
 
+def base_of(diff_text: str) -> str:
+    """The file a diff edits, from its `--- BASE` line (relative to the exercise folder)."""
+    for line in diff_text.splitlines():
+        if line.startswith("--- "):
+            return line[4:].strip()
+        if not line.startswith("#"):
+            break
+    raise DiffError("no `--- BASE` line after the description")
+
+
 def render(diff_text: str, reference: str) -> str:
     """The runnable mutant: its description lines, then the patched reference."""
     description, hunks = parse(diff_text)
     return "".join(f"# {d}\n" if d else "#\n" for d in description) + apply(reference, hunks)
 
 
-def make(reference: str, mutant_py: str, name: str) -> str:
-    """The diff text of a .py mutant (its leading `# ` lines become the description)."""
+def make(reference: str, mutant_py: str, name: str, base: str = REFERENCE, kind: str = "mutants") -> str:
+    """The diff text of a .py file against `base` (its leading `# ` lines become the description)."""
     lines = mutant_py.splitlines()
     n = len(_header(mutant_py))
     head, body = lines[:n], lines[n:]
-    diff = list(difflib.unified_diff(reference.splitlines(), body, REFERENCE, f"mutants/{name}", lineterm=""))
+    diff = list(difflib.unified_diff(reference.splitlines(), body, base, f"{kind}/{name}", lineterm=""))
     if not diff:
-        raise DiffError(f"mutants/{name} is the reference itself: it cannot fail")
+        raise DiffError(f"{kind}/{name} is {base} itself")
     return "\n".join([*head, *diff]) + "\n"
 
 
@@ -212,62 +234,97 @@ def _exercises(root: Path, names: list[str]) -> list[Path]:
     return folders
 
 
+def _kinds(folder: Path) -> list[str]:
+    return ["mutants", *(k for k in CORPUS if (folder / k).is_dir())]
+
+
+def _store(m: Mutant, base_text: str, base: str, kind: str) -> str:
+    """Replace the .py file `m` by its diff against `base`, checking the diff gives it back to the byte."""
+    text = m.path.read_text(encoding="utf-8")
+    diff = make(base_text, text, m.path.name, base, kind)
+    if render(diff, base_text) != text:
+        raise DiffError(f"{_shown(m.path)}: its diff does not give the same file back; left as .py")
+    m.path.with_suffix(".diff").write_text(diff, encoding="utf-8")
+    m.path.unlink()
+    return f"{m.exercise.name}/{kind}/{m.path.stem}: .py -> .diff against {base}"
+
+
 def from_py(folder: Path) -> list[str]:
+    """Near-copy .py files -> diffs. Mutants edit the reference; a corpus answer edits the
+    reference or, when it is closer to one, a sibling answer that stays a .py (bases never chain)."""
     reference = (folder / REFERENCE).read_text(encoding="utf-8")
     done = []
     for m in find(folder):
-        if m.path.suffix != ".py":
-            continue
-        text = m.path.read_text(encoding="utf-8")
-        if not near_copy(reference, text):
-            continue  # a different program: it stays a .py file
-        diff = make(reference, text, m.path.name)
-        if render(diff, reference) != text:  # the graded file must stay the same to the byte
-            raise DiffError(f"{_shown(m.path)}: its diff does not give the same file back; left as .py")
-        m.path.with_suffix(".diff").write_text(diff, encoding="utf-8")
-        m.path.unlink()
-        done.append(f"{folder.name}/{m.path.stem}: .py -> .diff")
+        if m.path.suffix == ".py" and near_copy(reference, m.path.read_text(encoding="utf-8")):
+            done.append(_store(m, reference, REFERENCE, "mutants"))
+    bases: dict[str, str] = {REFERENCE: reference}
+    for kind in _kinds(folder)[1:]:
+        for m in find(folder, kind):
+            if m.path.suffix != ".py":
+                continue
+            text = m.path.read_text(encoding="utf-8")
+            best = max(bases, key=lambda b: _shared(bases[b], text))
+            if near_copy(bases[best], text):
+                done.append(_store(m, bases[best], best, kind))
+            else:
+                bases[f"{kind}/{m.path.name}"] = text
     return done
+
+
+def _shared(a_text: str, b_text: str) -> int:
+    a = [ln for ln in a_text.splitlines() if ln.strip()]
+    b = [ln for ln in b_text.splitlines() if ln.strip() and not ln.startswith("#")]
+    return sum(blk.size for blk in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
 
 
 def to_py(folder: Path) -> list[str]:
     done = []
-    for m in find(folder):
-        if m.path.suffix == ".diff":
-            m.path.with_suffix(".py").write_text(m.source(), encoding="utf-8")
-            m.path.unlink()
-            done.append(f"{folder.name}/{m.path.stem}: .diff -> .py")
+    for kind in _kinds(folder):
+        for m in find(folder, kind):
+            if m.path.suffix == ".diff":
+                m.path.with_suffix(".py").write_text(m.source(), encoding="utf-8")
+                m.path.unlink()
+                done.append(f"{folder.name}/{kind}/{m.path.stem}: .diff -> .py")
     return done
 
 
 def refresh(folder: Path) -> list[str]:
-    reference = (folder / REFERENCE).read_text(encoding="utf-8")
     done = []
-    for m in find(folder):
-        if m.path.suffix == ".diff":
-            new = make(reference, m.source(), m.path.with_suffix(".py").name)
-            if new != m.path.read_text(encoding="utf-8"):
-                m.path.write_text(new, encoding="utf-8")
-                done.append(f"{folder.name}/{m.path.stem}: refreshed")
+    for kind in _kinds(folder):
+        for m in find(folder, kind):
+            if m.path.suffix == ".diff":
+                base = base_of(m.path.read_text(encoding="utf-8"))
+                base_text = (folder / base).read_text(encoding="utf-8")
+                new = make(base_text, m.source(), m.path.with_suffix(".py").name, base, kind)
+                if new != m.path.read_text(encoding="utf-8"):
+                    m.path.write_text(new, encoding="utf-8")
+                    done.append(f"{folder.name}/{kind}/{m.path.stem}: refreshed")
     return done
 
 
 def problems(folder: Path) -> list[str]:
-    """Diffs that do not apply and .py mutants that are near-copies of the reference."""
+    """Diffs that do not apply, and .py files that are near-copies of the reference (or, in the
+    corpus, of an answer stored before them): those belong in a diff."""
     ref_file = folder / REFERENCE
     if not ref_file.is_file():
         return []
     reference = ref_file.read_text(encoding="utf-8")
     out = []
-    for m in find(folder):
-        try:
-            text = m.source()
-        except DiffError as e:
-            out.append(str(e))
-            continue
-        if m.path.suffix == ".py" and near_copy(reference, text):
-            out.append(f"{_shown(m.path)} is a near-copy of {REFERENCE}: store it as a diff "
-                       "(python -m dlprep.mutants --from-py)")
+    bases = [reference]
+    for kind in _kinds(folder):
+        for m in find(folder, kind):
+            try:
+                text = m.source()
+            except DiffError as e:
+                out.append(str(e))
+                continue
+            if m.path.suffix != ".py":
+                continue
+            if any(near_copy(b, text) for b in (bases if kind != "mutants" else [reference])):
+                out.append(f"{_shown(m.path)} is a near-copy of another file of the exercise: store it as a "
+                           "diff (python -m dlprep.mutants --from-py)")
+            elif kind != "mutants":
+                bases.append(text)
     return out
 
 
@@ -276,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(prog="python -m dlprep.mutants", description=__doc__.split("\n\n")[0])
     mode = ap.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--from-py", action="store_true", help="store near-copy .py mutants as diffs")
+    mode.add_argument("--from-py", action="store_true", help="store near-copy .py mutants and answers as diffs")
     mode.add_argument("--to-py", action="store_true", help="expand diffs into .py files")
     mode.add_argument("--refresh", action="store_true", help="re-derive each diff against the current reference")
     mode.add_argument("--check", action="store_true", help="exit 1 if a diff does not apply or a .py is a near-copy")
@@ -286,7 +343,8 @@ def main(argv: list[str] | None = None) -> int:
         folders = _exercises(paths.exercises_dir(), args.exercises)
         if args.check:
             found = [p for f in folders for p in problems(f)]
-            print("\n".join(found) if found else f"{sum(len(find(f)) for f in folders)} mutant(s) ok")
+            n = sum(len(find(f, k)) for f in folders for k in _kinds(f))
+            print("\n".join(found) if found else f"{n} mutant(s) and corpus answer(s) ok")
             return 1 if found else 0
         step = from_py if args.from_py else to_py if args.to_py else refresh
         done = [line for f in folders for line in step(f)]

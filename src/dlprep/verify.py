@@ -258,18 +258,23 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
             problems.append(f"mutant {m.name} passed {v.score:g}/{v.max_score:g}: the checker cannot tell it apart")
         else:
             caught.append(f"{m.name}: {_first_failure(v)}")
-    corpus = {kind: sorted((folder / kind).glob("*.py")) for kind in ("wrong", "right")}
-    for path in (*corpus["wrong"], *corpus["right"]):
-        kind = path.parent.name
-        if not path.read_text(encoding="utf-8").startswith("# "):
-            problems.append(f"{kind}/{path.name}: its first line must be a `# ` comment saying what it models")
-        v = grade(path)
-        if kind == "wrong" and v.status == "pass":
-            problems.append(f"wrong answer {kind}/{path.name} passed {v.score:g}/{v.max_score:g}: "
-                            "the checker cannot tell it apart")
-        elif kind == "right" and not (v.status == "pass" and v.score == v.max_score):
-            problems.append(f"right answer {kind}/{path.name} scored {v.score:g}/{v.max_score:g} ({v.status}): "
-                            f"{_first_failure(v)}")
+    corpus = {kind: mutants.find(folder, kind) for kind in ("wrong", "right")}
+    for kind, answers in corpus.items():
+        for a in answers:
+            try:
+                source = a.source()
+            except DiffError as e:
+                problems.append(f"{kind} answer {e}")
+                continue
+            if not source.startswith("# "):
+                problems.append(f"{kind}/{a.name}: its first line must be a `# ` comment saying what it models")
+            v = grader.grade_source(q, source, a.path.with_suffix(".py").name, seed)
+            if kind == "wrong" and v.status == "pass":
+                problems.append(f"wrong answer {kind}/{a.name} passed {v.score:g}/{v.max_score:g}: "
+                                "the checker cannot tell it apart")
+            elif kind == "right" and not (v.status == "pass" and v.score == v.max_score):
+                problems.append(f"right answer {kind}/{a.name} scored {v.score:g}/{v.max_score:g} ({v.status}): "
+                                f"{_first_failure(v)}")
     if problems:
         return QuestionResult(lq.id, lq.topic, "coding", "failed", problems[0], tuple(problems[1:]))
     diffs = sum(m.path.suffix == ".diff" for m in found)
