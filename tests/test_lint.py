@@ -32,7 +32,8 @@ FOLDED = HEAD + """\
       zh: >-
         转置只交换了步长，
         不移动数据。返回值是 bool
-        类型。
+        类型。调用 `t.is_contiguous()`
+        （不拷贝）即可。
     refs: [https://pytorch.org/docs/stable/generated/torch.Tensor.is_contiguous.html]
 """
 
@@ -53,7 +54,7 @@ def test_folded_chinese_lines_join_without_a_space(tmp_path, monkeypatch):
     q = _catalog(tmp_path, monkeypatch, FOLDED).get("tensor.contiguity.folded").q
     assert q.prompt.zh == "转置后的张量是连续的吗？"
     # after full-width punctuation no space either; between Chinese and Latin the space stays
-    assert q.explanation.zh == "转置只交换了步长，不移动数据。返回值是 bool 类型。"
+    assert q.explanation.zh == "转置只交换了步长，不移动数据。返回值是 bool 类型。调用 `t.is_contiguous()`（不拷贝）即可。"
     assert lint.problems(_catalog(tmp_path, monkeypatch, FOLDED)) == []
 
 

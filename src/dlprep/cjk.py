@@ -33,6 +33,10 @@ _ENDS_WIDE = re.compile(f"{WIDE}$")
 _STARTS_WIDE = re.compile(rf"^\s*{WIDE}")
 _ENDS_PUNCT = re.compile(f"{FW_PUNCT}$")
 _STARTS_TEXT = re.compile(r"^\s*[^\s#]")
+# ... or full-width punctuation after it (`x` then `（`): no space before it either. The line must
+# end in text, not in YAML syntax (`key:`, `>-`, `|`), since the marker goes at its end.
+_STARTS_PUNCT = re.compile(rf"^\s*{FW_PUNCT}")
+_ENDS_SYNTAX = re.compile(r"(^\s*-?\s*$|:\s*$|[|>][+-]?\d*\s*$)")
 
 # What lint reports in loaded zh text: any run of spaces between two wide characters, or next to
 # full-width punctuation.
@@ -46,11 +50,12 @@ def mark_folds(text: str) -> str:
     lines = text.split("\n")
     for i in range(len(lines) - 1):
         line, nxt = lines[i], lines[i + 1]
-        # Only a line that ends in a wide character is marked: such a line ends in text, never in
-        # YAML syntax (`>-`, `:`), so a marker there can only land in a scalar or a comment.
+        # Only a line that ends in text is marked (a wide character, or anything but YAML syntax
+        # such as `>-` or `key:` before full-width punctuation), so a marker lands in a scalar or
+        # a comment, never in the syntax.
         if (_ENDS_WIDE.search(line) and _STARTS_WIDE.match(nxt)) or (
             _ENDS_PUNCT.search(line) and _STARTS_TEXT.match(nxt)
-        ):
+        ) or (_STARTS_PUNCT.match(nxt) and not _ENDS_SYNTAX.search(line)):
             lines[i] = line + MARK
     return "\n".join(lines)
 
