@@ -28,7 +28,7 @@ FOLDED = HEAD + """\
         是连续的吗？
     answer: false
     explanation:
-      en: Its strides are swapped.
+      en: Its strides are swapped; `t.is_contiguous()` tells (no copy).
       zh: >-
         转置只交换了步长，
         不移动数据。返回值是 bool
@@ -54,7 +54,8 @@ def test_folded_chinese_lines_join_without_a_space(tmp_path, monkeypatch):
     q = _catalog(tmp_path, monkeypatch, FOLDED).get("tensor.contiguity.folded").q
     assert q.prompt.zh == "转置后的张量是连续的吗？"
     # after full-width punctuation no space either; between Chinese and Latin the space stays
-    assert q.explanation.zh == "转置只交换了步长，不移动数据。返回值是 bool 类型。调用 `t.is_contiguous()`（不拷贝）即可。"
+    assert q.explanation.zh == ("转置只交换了步长，不移动数据。返回值是 bool 类型。"
+                                "调用 `t.is_contiguous()`（不拷贝）即可。")
     assert lint.problems(_catalog(tmp_path, monkeypatch, FOLDED)) == []
 
 
