@@ -90,7 +90,9 @@ def report(tmp_path_factory):
     exercises = tmp / "reference_impls"
     src = REPO / "reference_impls" / "make_contiguous"
     good = exercises / "make_contiguous"
-    shutil.copytree(src, good)
+    # the shipped corpus is left out: this fixture brings its own wrong and right answers
+    own = shutil.ignore_patterns("wrong", "right")
+    shutil.copytree(src, good, ignore=own)
     (good / "wrong").mkdir()
     (good / "wrong" / "never_copies.py").write_text(mutants.source_of(src, "never_copies"))
     (good / "right").mkdir()
@@ -102,9 +104,9 @@ def report(tmp_path_factory):
     (bad / "right" / "is_wrong.py").write_text(mutants.source_of(src, "never_copies"))
     stale = bad / "mutants" / "always_copies.diff"
     stale.write_text(stale.read_text().replace("-    expected = 1", "-    expected = 2"))
-    shutil.copytree(src, exercises / "broken_reference")
+    shutil.copytree(src, exercises / "broken_reference", ignore=own)
     (exercises / "broken_reference" / "reference.py").write_text(mutants.source_of(src, "always_copies"))
-    shutil.copytree(src, exercises / "passing_mutant")
+    shutil.copytree(src, exercises / "passing_mutant", ignore=own)
     shutil.copy(src / "reference.py", exercises / "passing_mutant" / "mutants" / "same_as_reference.py")
     mp = pytest.MonkeyPatch()
     mp.setenv("DLPREP_BANKS", str(banks))
@@ -147,7 +149,7 @@ def test_verify_fails_and_names_each_problem(report):
     assert any("reference_impls/bad_corpus/mutants/always_copies.diff: hunk 1" in p and "does not match" in p
                for p in problems), problems
     assert any(p.startswith("wrong answer wrong/is_right.py passed") for p in problems), problems
-    assert any(re.match(r"right answer right/is_wrong.py scored \d+/16 \(fail\): fail \(public/", p)
+    assert any(re.match(r"right answer right/is_wrong.py scored \d+/\d+ \(fail\): fail \(public/", p)
                for p in problems), problems
     # under-covered topics and families fail coverage, by name
     assert res["coverage:tensor.matmul"]["status"] == "failed"
