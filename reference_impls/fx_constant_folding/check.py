@@ -1,4 +1,21 @@
-"""Trusted checker data for `fx_constant_folding` (imported by the grader only)."""
+"""Trusted checker data for `fx_constant_folding` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- folding random ops (randn_like(self.weight)) -> fold_noise (hidden; the family also checks that
+  random and in-place nodes are kept).
+- evaluating a call without its kwargs (mean(dim=..., keepdim=True) becomes a full mean)
+  -> fold_weight_std.
+- one buffer name for every folded value (each overwrites the last) -> fold_scaled_linear,
+  fold_nested, fold_size_dependent.
+- uses redirected but the old chain left in the graph, or only one level folded -> structure().
+- folding through x.size(1) -> fold_size_dependent (hidden).
+- a folded value that is also an output, nested get_attr targets -> fold_nested (hidden).
+- writing the folded value into the shared parameter -> the family re-runs the original model.
+- no gm.recompile() -> the family's stale-code check.
+- folding an in-place op on a parameter (self.steps.add_(1), which fx's Node.is_impure() does not
+  flag): the counter freezes and the original model's parameter is changed at fold time -> needs a
+  zoo model with such an op (fusion_zoo is family code).
+"""
 
 import torch
 

@@ -1,9 +1,24 @@
-"""Trusted checker data for `fx_conv_bn_fold` (imported by the grader only)."""
+"""Trusted checker data for `fx_conv_bn_fold` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- running_var + eps without the square root, or eps left out -> every model (running_var is
+  drawn in [0.05, 0.45]; cbn_two_stages and cbn_sequential use eps 1e-3 and 1e-2).
+- the bias shift not scaled by gamma, or the conv bias dropped -> cbn_conv_bn_relu (conv bias).
+- a conv without bias left without one -> cbn_two_stages, cbn_sequential.
+- scale broadcast over the input-channel dim -> cbn_two_stages (grouped conv, 6 -> 6 / 3 groups).
+- setattr(gm, "features.0", conv) (a new attribute; the graph still calls the old conv)
+  -> cbn_sequential (hidden).
+- folding when the conv output has other readers -> cbn_shared_output (hidden).
+- folding a BN that follows a pool, not a conv -> cbn_pool_between (hidden).
+- rescaling the shared conv in place -> the family re-runs the original model after the pass.
+- one conv module called at two sites, each followed by its own BN: replacing the module
+  folds one BN into both calls -> needs a zoo model (fusion_zoo is family code); the reference
+  has this bug too (it swaps the module by name), so it needs a fix with that model.
+"""
 
 import torch
+from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, model_cases
 from torch import nn
-
-from dlprep.checkers.families.fusion_pass.judge import GraphFacts, GNode, model_cases
 
 PUBLIC = ("cbn_conv_bn_relu", "cbn_two_stages")
 HIDDEN = ("cbn_sequential", "cbn_shared_output", "cbn_pool_between")

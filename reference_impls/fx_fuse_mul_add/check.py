@@ -1,8 +1,22 @@
-"""Trusted checker data for `fx_fuse_mul_add` (imported by the grader only)."""
+"""Trusted checker data for `fx_fuse_mul_add` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- addcmul arguments in the wrong order -> fma_affine (broadcast buffers give other values).
+- only x * a + b matched, not b + x * a or torch.add/torch.mul -> fma_operand_order.
+- the fused op inserted at the product, before b is defined -> fma_affine, fma_chain (lint).
+- old add and product left in the graph (users redirected, nothing erased) -> structure().
+- a product with other readers fused (computed twice) -> fma_shared_product (hidden).
+- x * 0.5 + y fused (addcmul needs tensors) -> fma_shared_product (hidden).
+- a chain starting from a fused result missed -> fma_chain (hidden).
+- torch.add(x * y, z, alpha=2) fused and alpha lost -> needs a zoo model with alpha/kwargs
+  (fusion_zoo is family code).
+- fusing across an in-place change of an operand between the multiply and the add
+  (p = x * y; x.add_(1); p + z) -> needs a zoo model; the reference would fuse it too (it does
+  not look at what runs between the two nodes), so it needs the same fix.
+"""
 
 import torch
-
-from dlprep.checkers.families.fusion_pass.judge import GraphFacts, GNode, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, model_cases
 
 PUBLIC = ("fma_affine", "fma_operand_order")
 HIDDEN = ("fma_chain", "fma_shared_product")

@@ -1,11 +1,26 @@
-"""Trusted checker data for `fx_horizontal_linear` (imported by the grader only)."""
+"""Trusted checker data for `fx_horizontal_linear` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- fused op inserted before the group's last Linear (after readers of the first) -> every model:
+  the family's Graph.lint() ("used before it has been defined").
+- torch.chunk into equal parts instead of split by out_features -> hl_mixed_sizes, hl_two_groups.
+- bias=False Linear dropped or crashing the cat -> hl_mixed_sizes, hl_two_groups (zeros needed).
+- grouping by in_features instead of by the node read -> hl_two_groups (hidden).
+- one submodule name for every group (the second overwrites the first) -> hl_two_groups (hidden).
+- growing an existing Linear in place (it is shared with the original model) -> the family
+  re-runs the original model after the pass.
+- split along dim 1 instead of -1 -> hl_gated_3d (3-D input, hidden).
+- fusing two Linears of the same node across an in-place change of that node (x.add_(1) between
+  them) -> needs a zoo model (fusion_zoo is family code); the reference groups by node and would
+  fuse them too, so it needs the same fix.
+- `type(m) is nn.Linear` missing subclasses of Linear -> needs a zoo model with a Linear subclass.
+"""
 
 from collections import Counter
 
 import torch
+from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, model_cases
 from torch import nn
-
-from dlprep.checkers.families.fusion_pass.judge import GraphFacts, GNode, model_cases
 
 PUBLIC = ("hl_qkv", "hl_mixed_sizes")
 HIDDEN = ("hl_two_groups", "hl_gated_3d")

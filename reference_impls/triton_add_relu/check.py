@@ -1,4 +1,19 @@
-"""Trusted checker data for `triton_add_relu` (imported by the grader only)."""
+"""Trusted checker data for `triton_add_relu` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- relu as s * (s > 0): -inf * 0 = NaN -> infinities (x holds -inf and +inf, y finite).
+- relu as (s + |s|) / 2: s + |s| overflows float16 above 32752 -> n=2000-float16-large;
+  -inf + inf = NaN -> infinities.
+- relu(x) + relu(y) -> every case with mixed signs; cancelling (x + (-x) = 0, the boundary).
+- a grid that does not match BLOCK_SIZE, or no mask -> n=1, 1023, 1025 (unwritten sentinels,
+  the family's canaries and traced loads).
+- an empty input (a zero-size grid) -> n=0.
+- float16 computed or stored wrongly -> n=2049-float16 and n=2000-float16-large (exact dtype).
+- returning a new tensor, modifying x or y -> the family (sentinel in out, inputs compared).
+- not fused: one kernel writes x + y to out, a second applies relu in place -> needs family
+  check: exactly one kernel launch per call (the prompt asks for one kernel).
+- torch doing part of the work on the host -> needs family check: no torch compute on the output.
+"""
 
 import torch
 
@@ -15,6 +30,19 @@ def _pair(gen, n, dtype=torch.float32):
     return torch.randn(n, generator=gen).to(dtype), torch.randn(n, generator=gen).to(dtype)
 
 
+def _large_half(gen, n):
+    # |x|, |y| <= 32000, so x + y stays below float16's 65504, but 2 * (x + y) does not
+    return tuple(((torch.rand(n, generator=gen) * 2 - 1) * 32000).half() for _ in range(2))
+
+
+def _infinities(gen, n):
+    # +-inf in x only: relu(-inf + y) = 0 and relu(inf + y) = inf, never inf - inf
+    x, y = _pair(gen, n)
+    x[::7] = float("-inf")
+    x[3::11] = float("inf")
+    return x, y
+
+
 def public_cases():
     gen = torch.Generator().manual_seed(1)
     x, y = _pair(gen, 1000)
@@ -25,6 +53,9 @@ def public_cases():
         # x + (-x) is exactly zero everywhere: the boundary of the ReLU
         KernelCase("cancelling", (x, -x)),
         KernelCase("n=2049-float16", _pair(gen, 2049, torch.float16)),
+        KernelCase("n=2000-float16-large", _large_half(gen, 2000)),
+        KernelCase("infinities", _infinities(gen, 300)),
+        KernelCase("n=0", _pair(gen, 0)),
     ]
 
 

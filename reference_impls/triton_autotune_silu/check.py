@@ -2,6 +2,21 @@
 
 The family runs every case once per autotune config (pinning the autotuner to one config at a
 time), so a config that is wrong is caught even when the tuner would not have picked it.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- sigmoid as exp(x) / (1 + exp(x)): inf/inf = NaN above x ~ 88 -> n=2051-large (|x| up to ~160).
+- clamping x (not only the exp argument) to dodge overflow -> n=2051-large.
+- a grid fixed for one BLOCK_SIZE, or n // BLOCK_SIZE (tail or a short input never written)
+  -> every case runs once per config; n=1 and n=1025 leave unwritten sentinels.
+- no mask, or offs <= n -> the family's canaries around out and its traced loads; n=1, n=1025.
+- only one config, or passing BLOCK_SIZE from the launcher (the tuner raises) -> autotune check.
+- an empty input: a zero-size grid -> n=0.
+- modifying x in place -> the family compares x bit for bit after the call.
+- precision lost by computing in float16/bfloat16 -> float32 tolerance (rtol 1e-4) on every case.
+- torch doing part of the work on the host after a launch (e.g. the kernel does one block and
+  torch the rest) -> needs family check: no torch compute on the output outside the kernel.
+- configs that differ only in num_warps, so a fixed grid stays right -> needs family check: the
+  autotune check must count distinct BLOCK_SIZE values, as the prompt asks.
 """
 
 import torch
@@ -22,6 +37,7 @@ def _vec(gen, n, scale=3.0):
 def public_cases():
     gen = torch.Generator().manual_seed(5)
     return [
+        KernelCase("n=0", _vec(gen, 0)),  # "any length": an empty launch grid must not raise
         KernelCase("n=1", _vec(gen, 1)),
         KernelCase("n=1000", _vec(gen, 1000)),
         KernelCase("n=1025", _vec(gen, 1025)),

@@ -1,4 +1,18 @@
-"""Trusted checker data for `triton_layernorm` (imported by the grader only)."""
+"""Trusted checker data for `triton_layernorm` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- variance in one pass, E[x^2] - mean^2: cancels when the mean is large against the spread
+  -> 4x1000-offset100 (std 1 around 100: 10-100x over tolerance, the two-pass form stays at 0.4x).
+- N - 1 in the variance (torch.var's default) -> 1x1 (0/0 = NaN) and every other case.
+- eps added to the standard deviation, or eps hard-coded -> 2x64-eps (eps = 0.1).
+- mean or variance over BLOCK_SIZE lanes, or x - mean left non-zero in the padding lanes
+  -> widths that are not a power of two (7, 100, 1025, hidden widths).
+- x's row stride used for out, or N used as the stride -> padded cases (in_pad != out_pad).
+- weight/bias loaded or out stored without a mask -> the family's canaries and traced loads.
+- modifying x, weight or bias -> the family compares them bit for bit after the call.
+- torch doing the work on the host after a launch -> needs family check: no torch compute on
+  the output outside the kernel (a launch of none at all is already caught).
+"""
 
 import torch
 
@@ -11,8 +25,8 @@ def oracle(x, weight, bias, eps):
     return torch.nn.functional.layer_norm(x, (x.shape[-1],), weight, bias, eps)
 
 
-def _case(gen, m, n, shift=0.0, eps=1e-5):
-    x = torch.randn(m, n, generator=gen) * 2.0 + shift
+def _case(gen, m, n, shift=0.0, eps=1e-5, scale=2.0):
+    x = torch.randn(m, n, generator=gen) * scale + shift
     return x, torch.randn(n, generator=gen), torch.randn(n, generator=gen), eps
 
 
@@ -25,6 +39,8 @@ def public_cases():
         # a large common offset: the mean must be taken over the row's n elements only
         KernelCase("4x100-offset", _case(gen, 4, 100, shift=50.0)),
         KernelCase("2x64-eps", _case(gen, 2, 64, eps=0.1)),
+        # mean 100, spread 1: E[x^2] - mean^2 loses the variance to float32 cancellation
+        KernelCase("4x1000-offset100", _case(gen, 4, 1000, shift=100.0, scale=1.0)),
     ]
 
 

@@ -1,6 +1,21 @@
 """Trusted checker data for `triton_matmul` (imported by the grader only).
 
 Sizes stay small: the interpreter runs every program's tl.dot one after another in Python.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- addresses from the shapes (row i at i * K) instead of the strides -> padded cases
+  (17x33x19-padded, 40x17x9 and every hidden case have padded rows).
+- tiles cast to float16 for tl.dot: fine on randn, inf past 65504 -> 24x40x20-wide-range.
+  (bfloat16 tiles already fail 32x32x32 on precision; TF32 stays within rtol 2e-3 / atol 0.02.)
+- K // BLOCK_K steps (the partial K tile dropped), or K not masked -> K = 17, 33 and 1 cases;
+  unmasked K also trips the family's NaN canaries and traced loads.
+- `acc = tl.dot(...)` instead of `+=`, or the accumulator seeded from the first tile -> any K
+  over one block; 5x0x7-empty-k (torch gives zeros).
+- store without a mask, axes of the grid swapped -> canaries around out; non-square cases.
+- modifying a or b -> the family compares them bit for bit after the call.
+- torch doing the ragged edges on the host (the kernel does only whole tiles) -> needs family
+  check: no torch compute on the output outside the kernel.
+- a 1-D grid (the prompt asks for a 2-D one) -> needs family check: record the launch grid.
 """
 
 import torch
@@ -25,6 +40,11 @@ def public_cases():
         KernelCase("32x32x32", _pair(gen, 32, 32, 32)),
         KernelCase("17x33x19-padded", _pair(gen, 17, 33, 19), in_pad=3, out_pad=5),
         KernelCase("40x17x9", _pair(gen, 40, 17, 9), in_pad=1, out_pad=2),
+        # entries near 1e5 are ordinary float32 (and TF32) values but overflow float16 tiles to inf
+        KernelCase("24x40x20-wide-range", (torch.randn(24, 40, generator=gen) * 1e5,
+                                           torch.randn(40, 20, generator=gen) * 1e-5)),
+        # an empty K: torch gives zeros, so the accumulator must start at 0, not at the first tile
+        KernelCase("5x0x7-empty-k", _pair(gen, 5, 0, 7)),
     ]
 
 

@@ -1,4 +1,18 @@
-"""Trusted checker data for `triton_softmax` (imported by the grader only)."""
+"""Trusted checker data for `triton_softmax` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- no shift at all -> large-values (exp(1000) = inf) and very-negative (0 / 0).
+- shifting by the row mean or the first element instead of the max: stays finite while the
+  row's spread is small -> 4x300-wide-spread (max - mean ~ 150, max - first up to ~300 > 88).
+- padding lanes loaded as 0 (other=0 without a where) -> very-negative (their exp dominates).
+- online softmax that does not rescale the running sum when the max grows -> 2x1025-padded,
+  4x300-wide-spread and hidden widths over one chunk.
+- row stride assumed = N, or x's stride used for out -> padded cases (in_pad != out_pad).
+- no mask on the load or the store -> the family's canaries and traced loads.
+- modifying x -> the family compares it bit for bit after the call.
+- torch doing part of the work on the host (e.g. x - x.amax() before a plain-exp kernel)
+  -> needs family check: no torch compute on the inputs/output outside the kernel.
+"""
 
 import torch
 
@@ -25,6 +39,8 @@ def public_cases():
         # exp(1000) overflows float32: only the max-subtracted form stays finite
         KernelCase("large-values", _rows(gen, 3, 33, scale=30.0, shift=1000.0), in_pad=2, out_pad=4),
         KernelCase("very-negative", _rows(gen, 2, 50, scale=5.0, shift=-500.0)),
+        # spread ~ +-180 around 0: only the max keeps every exponent <= 0 (mean or first element do not)
+        KernelCase("4x300-wide-spread", _rows(gen, 4, 300, scale=60.0), in_pad=1, out_pad=3),
     ]
 
 

@@ -1,4 +1,19 @@
-"""Trusted checker data for `triton_vector_add` (imported by the grader only)."""
+"""Trusted checker data for `triton_vector_add` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- grid rounded down (n // BLOCK) or one short ((n - 1) // BLOCK) -> n=1, 1023, 1025 and the
+  hidden lengths, which are multiples of no power of two (unwritten sentinels).
+- no mask, or offsets <= n -> the family's canaries around out and its traced loads.
+- offsets scaled by the element size (C byte arithmetic) -> canaries; float16 case (2 bytes).
+- float16 mishandled -> n=3001-float16 (exact dtype and values).
+- an empty input (a zero-size grid, or an assert n > 0) -> empty.
+- computing x + y with torch and launching nothing -> the family's launch count.
+- modifying x or y, returning a new tensor -> the family (inputs compared, sentinel in out).
+- the kernel does the whole blocks and torch.add the tail -> needs family check: no torch
+  compute on the output outside the kernel.
+- the Triton tutorial's module-level `triton.runtime.driver.active.get_active_torch_device()`
+  fails under the interpreter with "0 active drivers" -> needs family/loader hint (right/pending).
+"""
 
 import torch
 

@@ -1,0 +1,42 @@
+# Rewrites one chain at a time until none is left (a fixpoint loop), then removes dead code; has a __main__ self-test.
+import operator
+
+import torch
+from torch import fx
+
+
+def _find(graph: fx.Graph) -> tuple[fx.Node, fx.Node, fx.Node] | None:
+    for add in graph.nodes:
+        if add.op != "call_function" or add.target not in (operator.add, torch.add) or add.kwargs \
+                or len(add.args) != 2 or not all(isinstance(a, fx.Node) for a in add.args):
+            continue
+        for prod, other in ((add.args[0], add.args[1]), (add.args[1], add.args[0])):
+            if prod.op == "call_function" and prod.target in (operator.mul, torch.mul) and not prod.kwargs \
+                    and len(prod.args) == 2 and all(isinstance(a, fx.Node) for a in prod.args) \
+                    and list(prod.users) == [add]:
+                return add, prod, other
+    return None
+
+
+def solve(gm: fx.GraphModule) -> fx.GraphModule:
+    while (hit := _find(gm.graph)) is not None:
+        add, prod, other = hit
+        with gm.graph.inserting_before(add):
+            add.replace_all_uses_with(gm.graph.call_function(torch.addcmul, (other, *prod.args)))
+        gm.graph.erase_node(add)
+    gm.graph.eliminate_dead_code()
+    gm.recompile()
+    return gm
+
+
+if __name__ == "__main__":
+    class M(torch.nn.Module):
+        def forward(self, x, a, b):
+            return (x * a + b) * a + x
+
+    m = M()
+    args = [torch.randn(4) for _ in range(3)]
+    g = solve(fx.symbolic_trace(m))
+    assert torch.allclose(g(*args), m(*args))
+    assert sum(n.target is torch.addcmul for n in g.graph.nodes) == 2
+    print("ok")

@@ -1,0 +1,45 @@
+# Builds the fused nn.Linear in a helper and hands each reader a slice out[..., lo:hi] instead of a split.
+import operator
+
+import torch
+from torch import fx, nn
+
+
+def _fused(linears: list[nn.Linear]) -> nn.Linear:
+    out = nn.Linear(linears[0].in_features, sum(m.out_features for m in linears))
+    with torch.no_grad():
+        row = 0
+        for m in linears:
+            out.weight[row:row + m.out_features] = m.weight
+            out.bias[row:row + m.out_features] = m.bias if m.bias is not None else 0.0
+            row += m.out_features
+    return out
+
+
+def _groups(gm: fx.GraphModule) -> list[list[fx.Node]]:
+    mods = dict(gm.named_modules())
+    found: dict[fx.Node, list[fx.Node]] = {}
+    for n in gm.graph.nodes:
+        if n.op == "call_module" and type(mods[n.target]).__name__ == "Linear" and len(n.args) == 1:
+            found.setdefault(n.args[0], []).append(n)
+    return [g for g in found.values() if len(g) > 1]
+
+
+def solve(gm: fx.GraphModule) -> fx.GraphModule:
+    mods = dict(gm.named_modules())
+    groups = _groups(gm)  # found once: the fused Linears added below read the same nodes
+    for idx, group in enumerate(groups):
+        linears = [mods[n.target] for n in group]
+        gm.add_submodule(f"horizontal_{idx}", _fused(linears))
+        with gm.graph.inserting_before(group[0]):
+            wide = gm.graph.call_module(f"horizontal_{idx}", (group[0].args[0],))
+            lo = 0
+            for n, m in zip(group, linears, strict=True):
+                piece = gm.graph.call_function(operator.getitem, (wide, (Ellipsis, slice(lo, lo + m.out_features))))
+                n.replace_all_uses_with(piece)
+                lo += m.out_features
+    for group in groups:
+        for n in group:
+            gm.graph.erase_node(n)
+    gm.recompile()
+    return gm

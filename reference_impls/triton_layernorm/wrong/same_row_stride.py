@@ -1,0 +1,25 @@
+# Uses x's row stride for out as well ("both are M x N"): rows land in the wrong place when out is padded differently.
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def layernorm_kernel(x_ptr, w_ptr, b_ptr, out_ptr, x_row_stride, out_row_stride, n_cols, eps,
+                     BLOCK_SIZE: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_cols
+    x = tl.load(x_ptr + row * x_row_stride + offs, mask=mask, other=0.0)
+    mean = tl.sum(x, axis=0) / n_cols
+    xc = tl.where(mask, x - mean, 0.0)
+    rstd = 1.0 / tl.sqrt(tl.sum(xc * xc, axis=0) / n_cols + eps)
+    w = tl.load(w_ptr + offs, mask=mask)
+    b = tl.load(b_ptr + offs, mask=mask)
+    tl.store(out_ptr + row * x_row_stride + offs, xc * rstd * w + b, mask=mask)
+
+
+def solve(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor, eps: float, out: torch.Tensor) -> None:
+    M, N = x.shape
+    layernorm_kernel[(M,)](x, weight, bias, out, x.stride(0), x.stride(0), N, eps,
+                           BLOCK_SIZE=triton.next_power_of_2(N))
