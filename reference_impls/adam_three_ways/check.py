@@ -4,11 +4,20 @@ Both user functions are compared, after every step, with torch.optim.Adam itself
 implementations: the single-tensor for-loop, foreach (one kernel per op over the whole list)
 and fused (the whole update in one kernel). The optimizer is rebuilt every step around the
 caller's own state tensors, so it updates exactly the tensors the probe keeps.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- no bias correction -> defaults step 1 (diagnosed).
+- decoupled (AdamW) weight decay -> weight-decay (diagnosed).
+- weight decay added into the caller's grads in place -> the grads-unchanged check.
+- m or v bias-corrected in place (state corrupted) -> exp_avgs/exp_avg_sqs after every step.
+- eps inside the square root -> tiny-grads (sqrt(v) near 100 * eps), odd-betas.
+- adam_foreach as a per-tensor loop -> the family's dispatched-op count.
+- 0-dim and size-1 parameters -> odd-betas (a () parameter).
 """
 
 import torch
 
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "adam"
 PROBE_OPTIONS = {"foreach_entry": "adam_foreach"}
@@ -65,9 +74,9 @@ DIAGNOSES = [
 ]
 
 
-def _cases(name, gen, shapes, steps, lr=1e-2, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0):
+def _cases(name, gen, shapes, steps, lr=1e-2, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, grad_scale=0.1):
     params = [torch.randn(s, generator=gen) for s in shapes]
-    grads = [[0.1 * torch.randn(s, generator=gen) for s in shapes] for _ in range(steps)]
+    grads = [[grad_scale * torch.randn(s, generator=gen) for s in shapes] for _ in range(steps)]
     hyper = {"lr": lr, "beta1": betas[0], "beta2": betas[1], "eps": eps, "weight_decay": weight_decay}
     label = f"params {[list(s) for s in shapes]}, {steps} steps, " + ", ".join(f"{k}={v}" for k, v in hyper.items())
     return [SpecCase(f"{entry}/{name}", (), spec={"entry": entry, "params": params, "grads": grads, "hyper": hyper},
@@ -80,6 +89,8 @@ def public_cases():
         *_cases("defaults", gen, [(4, 3), (3,), (2, 2, 2), (5,)], 3),
         *_cases("weight-decay", gen, [(3, 3), (3,), (6,), (1,)], 4, weight_decay=0.1),
         *_cases("odd-betas", gen, [(7,), (2, 5), (), (4, 1)], 5, lr=0.05, betas=(0.8, 0.99), eps=1e-6),
+        # |g| near 1e-4, so sqrt(v) is near eps * 100 and where eps goes (inside or outside the root) shows
+        *_cases("tiny-grads", gen, [(6,), (3, 2)], 3, eps=1e-6, grad_scale=1e-4),
     ]
 
 

@@ -6,7 +6,7 @@ the mean over all samples differ, and both are asked for. The oracle sees every 
 
 import torch
 
-from dlprep.checkers.torchrun import Check
+from dlprep.checkers.families.torchrun.judge import Check
 
 WORLD, NODES = 2, 1
 CHECKS = ("result", "in sync", "rank_mean", "sample_mean")

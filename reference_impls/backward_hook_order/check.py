@@ -1,9 +1,20 @@
-"""Trusted checker data for `backward_hook_order` (imported by the grader only)."""
+"""Trusted checker data for `backward_hook_order` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- forward hooks (forward order) -> sequential (diagnosed).
+- named_modules() reversed -> branches-called-out-of-order and the hidden swapped branch pair.
+- only Linear layers hooked, or containers hooked too -> sequential (activations, blocks).
+- class names instead of module names -> every case.
+- hooks left registered -> the family's hooks-left check.
+- the legacy register_backward_hook, tensor hooks on outputs, or forward order reversed (which
+  equals the engine's order on these models) -> needs family check: the registered hooks must be
+  full backward hooks, as the prompt states (or a model with a leaf whose output gets no gradient).
+"""
 
 import torch
 
-from dlprep.checkers import model_spec
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "backward_order"
 
@@ -26,7 +37,8 @@ def oracle(model, x):
 
 def _forward_order(model, x):
     fired = []
-    handles = [m.register_forward_hook(lambda mod, args, out, name=name: fired.append(name)) for name, m in _leaves(model)]
+    handles = [m.register_forward_hook(lambda mod, args, out, name=name: fired.append(name))
+               for name, m in _leaves(model)]
     model(x).sum().backward()
     for h in handles:
         h.remove()

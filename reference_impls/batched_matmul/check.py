@@ -1,4 +1,17 @@
-"""Trusted checker data for `batched_matmul` (imported by the grader only)."""
+"""Trusted checker data for `batched_matmul` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- sum() promotes int32 to int64 (torch.matmul keeps int32) -> case int32-k1025 (exact dtype).
+- computing in float32 and casting back (float64 or large int32 sums lose digits)
+  -> cases float64-cancellation (1e8 + 1 - 1e8) and int32-k1025 (sums near 1e9, exact compare).
+- low-precision accumulation (half) -> long-k-1025/1023 and float64-cancellation.
+- a loop that starts from the k=0 term or stacks per batch -> empty-k and empty-batch.
+- view() on a non-contiguous b -> non-contiguous.
+- a loop that skips a batch or row (off by one) -> every case with B > 1.
+- modifying an input in place -> the family compares every input after the call.
+- calling a forbidden op through getattr/eval (torch.bmm still runs) -> needs family check:
+  aten ops traced at run time.
+"""
 
 import torch
 
@@ -13,10 +26,18 @@ def _pair(gen, batch, n, k, m, dtype=torch.float32):
     return (torch.randn(batch, n, k, generator=gen, dtype=dtype), torch.randn(batch, k, m, generator=gen, dtype=dtype))
 
 
+def _int_pair(gen, batch, n, k, m):
+    # |entries| < 1000 and k = 1025 give sums near 1e9: exact in int32, not in float32 (24-bit mantissa).
+    return (torch.randint(-999, 1000, (batch, n, k), generator=gen, dtype=torch.int32),
+            torch.randint(-999, 1000, (batch, k, m), generator=gen, dtype=torch.int32))
+
+
 def public_cases():
     gen = torch.Generator().manual_seed(0)
     a, b = _pair(gen, 2, 3, 4, 5)
     bt = torch.randn(3, 5, 4, generator=gen).transpose(1, 2)  # non-contiguous (3, 4, 5)
+    # Row (1e8, 1, -1e8) times a column of ones is exactly 1 in float64 and 0 in float32.
+    big = torch.tensor([[[1e8, 1.0, -1e8], [0.5, 2.0, 4.0]]], dtype=torch.float64)
     return [
         Case("small", (a, b)),
         Case("ones", _pair(gen, 1, 1, 1, 1)),
@@ -25,7 +46,10 @@ def public_cases():
         Case("long-k-1023", _pair(gen, 2, 2, 1023, 3)),
         Case("non-contiguous", (torch.randn(3, 2, 4, generator=gen), bt)),
         Case("float64", _pair(gen, 2, 4, 3, 2, torch.float64)),
+        Case("float64-cancellation", (big, torch.ones(1, 3, 2, dtype=torch.float64))),
+        Case("int32-k1025", _int_pair(gen, 2, 3, 1025, 2)),
         Case("empty-batch", _pair(gen, 0, 3, 4, 5)),
+        Case("empty-k", _pair(gen, 2, 3, 0, 4)),
     ]
 
 

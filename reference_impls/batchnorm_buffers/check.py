@@ -1,12 +1,21 @@
 """Trusted checker data for `batchnorm_buffers` (imported by the grader only).
 
 The oracle is torch's own nn.BatchNorm1d, measured by the same probe as the submission.
+
+Threat list (how a candidate gets this wrong -> what kills it; facts from the structure probe):
+- statistics kept as plain attributes or as Parameters -> the buffer/parameter registry facts.
+- num_batches_tracked as a float or a Python int -> state_dict dtypes, and after .double().
+- running_var updated with the biased variance -> every train step (diagnosed).
+- the Keras momentum convention -> every case with momentum != 0.5.
+- eps added after the square root -> constant-feature (variance 0: sqrt(eps) vs eps), batch-of-3.
+- running statistics updated outside no_grad (the buffers carry a graph) -> the second train step.
+- eval mode normalising with batch statistics -> the eval step of every case.
 """
 
 import torch
 from torch import nn
 
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "structure"
 PROBE_OPTIONS = {"check_init": True, "cast": True}
@@ -27,13 +36,26 @@ def _state(gen, c):
 
 def _case(name, gen, c, batches, momentum=0.1, eps=1e-5, loaded=True):
     """Train steps on batches of the given sizes, then one eval step."""
-    steps = [{"train": True, "x": 2 * torch.randn(n, c, generator=gen) + 1, "grad_out": torch.randn(n, c, generator=gen)}
-             for n in batches]
+    steps = [{"train": True, "x": 2 * torch.randn(n, c, generator=gen) + 1,
+              "grad_out": torch.randn(n, c, generator=gen)} for n in batches]
     steps.append({"train": False, "x": torch.randn(3, c, generator=gen), "grad_out": torch.randn(3, c, generator=gen)})
     return SpecCase(name, (c,), {"momentum": momentum, "eps": eps},
                     spec={"state": _state(gen, c) if loaded else None, "steps": steps},
                     label=f"num_features={c}, momentum={momentum}, eps={eps}, train batches {batches}, then eval"
                           + ("" if loaded else ", fresh state"))
+
+
+def _constant_feature_case(gen):
+    # Feature 1 is the same in every row: batch variance 0, so only sqrt(0 + eps) keeps the output finite.
+    steps = []
+    for n in (4, 5):
+        x = 2 * torch.randn(n, 3, generator=gen) + 1
+        x[:, 1] = 0.75
+        steps.append({"train": True, "x": x, "grad_out": torch.randn(n, 3, generator=gen)})
+    steps.append({"train": False, "x": torch.randn(3, 3, generator=gen), "grad_out": torch.randn(3, 3, generator=gen)})
+    return SpecCase("constant-feature", (3,), {"momentum": 0.1, "eps": 1e-5},
+                    spec={"state": None, "steps": steps},
+                    label="num_features=3, one feature constant across the batch, train batches [4, 5], then eval")
 
 
 def public_cases():
@@ -44,6 +66,7 @@ def public_cases():
         _case("batch-of-3", gen, 5, [3]),
         _case("momentum-0.5", gen, 2, [4, 7, 3], momentum=0.5, eps=1e-3),
         _case("one-feature", gen, 1, [6]),
+        _constant_feature_case(gen),
     ]
 
 

@@ -1,4 +1,15 @@
-"""Trusted checker data for `broadcast_strides`: torch.broadcast_to is the oracle."""
+"""Trusted checker data for `broadcast_strides`: torch.broadcast_to is the oracle.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- keeping the stride of a size-1 dim that grows -> column, size-one-middle.
+- a copy (repeat/clone) instead of a view -> the family's shares-storage property.
+- strides derived from x's shape instead of x.stride() -> transposed-kept, stepped-slice.
+- storage_offset 0 passed to as_strided -> offset-slice (x starts inside its storage).
+- aligning shapes from the left, or a non-zero stride for a new leading dim -> new-leading-dims.
+- scalar and zero-size targets -> scalar, zero-size-target.
+- broadcasting a size that is neither 1 nor equal (or to fewer dims) silently, where torch raises
+  -> needs family check: cases whose oracle raises, which the solution must raise on too.
+"""
 
 import torch
 
@@ -20,6 +31,9 @@ def public_cases():
         Case("scalar", (torch.tensor(7.0), (2, 2))),
         Case("non-contiguous", (torch.arange(6.0).reshape(3, 2).t()[:, :1], (2, 5))),
         Case("zero-size-target", (v.reshape(1, 3), (0, 3))),
+        Case("transposed-kept", (torch.arange(12.0).reshape(3, 4).t(), (2, 4, 3))),
+        Case("stepped-slice", (torch.arange(12.0)[::3].reshape(4, 1), (4, 3))),
+        Case("offset-slice", (torch.arange(10.0)[4:7], (2, 3))),
     ]
 
 

@@ -3,6 +3,17 @@
 The quality oracle is the smallest padded size any batching can reach: with lengths sorted, the
 best batches are contiguous runs of the sorted order, and only where the one shorter batch sits
 is left to choose.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- no bucketing, or the sorted order shuffled again -> the 1.25x padded-size bound (long-tail, hidden).
+- the short batch dropped, or filled with repeats -> tail-batch (coverage).
+- len() by floor division -> tail-batch.
+- batches never shuffled (short to long every epoch) -> batch-order check.
+- the global RNG used without a seed (not reproducible) -> the same-seed / other-seeds runs.
+- the global `random` (or torch) RNG reseeded with the seed -> needs family check: the global
+  RNG states must be unchanged by iterating the sampler.
+- index tensors yielded instead of lists of Python ints -> needs family check: the type of
+  every yielded batch and index.
 """
 
 import torch

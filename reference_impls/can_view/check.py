@@ -1,4 +1,16 @@
-"""Trusted checker data for `can_view`: torch's own view() is the oracle."""
+"""Trusted checker data for `can_view`: torch's own view() is the oracle.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- "view needs a contiguous tensor" -> transposed-split-*, sliced-rows-keep.
+- "a non-contiguous tensor may only split dims", missing merges inside a run of dims that are
+  contiguous among themselves -> merge-within-run (and merge-across-gap for the converse).
+- size-1 dims of the old shape treated as breaking a run -> size-one-dims, size-one-inside-run.
+- size-1 dims of the new shape not skipped -> trailing-one, scalar.
+- zero-size tensors run through the chunk rule -> zero-size.
+- stride-0 (expanded) dims -> expanded, expanded-split.
+- "always yes" (view is like reshape) -> transposed-flatten.
+The answer is a plain bool from plain ints: no dtype, aliasing or error-path threats apply.
+"""
 
 import torch
 
@@ -28,6 +40,10 @@ def public_cases():
         Case("size-one-insert", ((2, 3), (1, 2), (2, 1, 3))),
         Case("zero-size", ((0, 3), (3, 1), (3, 0))),
         Case("scalar", ((), (), (1, 1))),
+        Case("merge-within-run", ((2, 3, 4), (15, 5, 1), (6, 4))),  # (2, 3, 5)[..., :4]
+        Case("merge-across-gap", ((2, 3, 4), (15, 5, 1), (2, 12))),
+        Case("size-one-inside-run", ((2, 1, 3), (3, 100, 1), (6,))),
+        Case("trailing-one", ((2, 3), (3, 1), (6, 1))),
     ]
 
 

@@ -1,10 +1,23 @@
-"""Trusted checker data for `capture_linear_activations` (imported by the grader only)."""
+"""Trusted checker data for `capture_linear_activations` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- hooks never removed -> the family's hooks-left check, every case.
+- outputs stored without detach() -> requires_grad of each activation.
+- named_children() (direct children only) -> nested-residual, parallel-branches.
+- pre-hooks (inputs captured), positional or class-name keys -> every case (keys and shapes).
+- hooks left behind when forward raises (no try/finally) -> needs family check: a case whose
+  model raises in forward, then hooks counted.
+- type(m) is nn.Linear (subclasses missed) -> needs family check: model_spec models with a
+  subclass of nn.Linear.
+- cleanup by _forward_hooks.clear() (the caller's own hooks deleted) -> needs family check: a
+  model that already carries a hook, which must survive.
+"""
 
 import torch
 from torch import nn
 
-from dlprep.checkers import model_spec
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "capture"
 

@@ -1,4 +1,17 @@
-"""Trusted checker data for `channels_last`: contiguous(memory_format=channels_last) is the oracle."""
+"""Trusted checker data for `channels_last`: contiguous(memory_format=channels_last) is the oracle.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- a permute alone (strides change, memory does not) -> nchw (exact strides).
+- an NHWC-shaped result -> nchw (exact shape).
+- a copy when x already is channels_last -> already-channels-last (shares-storage property).
+- "already channels_last" judged by exact strides, missing size-1 dims -> one-channel, one-pixel.
+- "already channels_last" judged by stride order, returning a non-dense x -> sliced-channels-last.
+- a buffer allocated without dtype= (float32) -> float64, int32.
+- zero-size inputs: not checked on purpose. torch re-strides an empty NCHW tensor, while
+  "permute(0, 2, 3, 1) is contiguous" (true for any empty tensor) returns it as is; the strides
+  of an empty tensor address nothing, and requiring torch's choice would be an unstated rule.
+- modifying x in place -> the family compares every input after the call.
+"""
 
 import torch
 
@@ -19,6 +32,10 @@ def public_cases():
         Case("one-pixel", (torch.randn(3, 4, 1, 1, generator=gen),)),
         Case("transposed-hw", (torch.randn(1, 2, 5, 3, generator=gen).transpose(2, 3),)),
         Case("batch-one", (torch.randn(1, 8, 2, 2, generator=gen),)),
+        # W sliced with a step: channel stride is still the smallest, but the memory is not dense.
+        Case("sliced-channels-last", (x.contiguous(memory_format=torch.channels_last)[:, :, :, ::2],)),
+        Case("float64", (torch.randn(2, 3, 2, 2, generator=gen, dtype=torch.float64),)),
+        Case("int32", (torch.randint(-50, 50, (2, 3, 2, 3), generator=gen, dtype=torch.int32),)),
     ]
 
 

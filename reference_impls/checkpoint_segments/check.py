@@ -1,8 +1,20 @@
-"""Trusted checker data for `checkpoint_segments` (imported by the grader only)."""
+"""Trusted checker data for `checkpoint_segments` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- nothing checkpointed -> saved count not below the plain model's.
+- the last segment left plain (checkpoint_sequential) -> saved_bound (segments + layers).
+- one checkpoint per layer -> saved_bound, whenever segments < layers.
+- chunks of len // segments (an extra remainder segment) -> uneven-7-layers-3-segments.
+- segments run under no_grad or on h.detach() (graph cut) -> the gradients of x and every W.
+- dtype -> float64.
+- `segments` ignored by checkpointing the whole stack once (saves only 1 + layers)
+  -> needs family check: count the forwards recomputed in backward (one per segment), or a
+  lower bound on the saved count.
+"""
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
+from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "saved"
 

@@ -2,13 +2,24 @@
 
 The oracle does not use hooks at all: it takes each micro-batch's gradients with
 torch.autograd.grad, clamps them, and sums them into .grad itself.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- a hook that returns None (gradient unchanged) -> every case (diagnosed).
+- the accumulated sum clamped (by hand, or with a post-accumulate-grad hook) instead of each
+  micro-batch -> three-micro-batches, nested-modules.
+- zero_grad() between micro-batches -> three-micro-batches.
+- only weights hooked, biases unclipped -> one-batch, no-bias-layer.
+- hooks left registered -> the family's hooks-left check.
+- the gradient clamped in place inside the hook (a hook must not modify its argument; it raises
+  when the gradient arrives expanded, as for a parameter that is summed directly) -> needs family
+  check: a model_spec model whose parameter gradient arrives as an expanded tensor.
 """
 
 import torch
 from torch.nn import functional as F
 
-from dlprep.checkers import model_spec
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "grad_clip"
 
@@ -59,8 +70,8 @@ def public_cases():
         _case("one-batch", model_spec.stack(4, 2, 6, ["sequential"]), gen, 1, 8, 0.05),
         _case("three-micro-batches", model_spec.stack(3, 1, 5, ["residual"], "Tanh"), gen, 3, 4, 0.1),
         _case("nested-modules", model_spec.stack(5, 3, 4, ["parallel", "sequential"], "GELU"), gen, 2, 6, 0.02),
-        _case("no-bias-layer", {"type": "Sequential", "children": [model_spec.linear(3, 4, bias=False), {"type": "ReLU"},
-                                                                   model_spec.linear(4, 2)]}, gen, 2, 5, 0.1),
+        _case("no-bias-layer", {"type": "Sequential", "children": [
+            model_spec.linear(3, 4, bias=False), {"type": "ReLU"}, model_spec.linear(4, 2)]}, gen, 2, 5, 0.1),
     ]
 
 

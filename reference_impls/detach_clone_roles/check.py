@@ -1,8 +1,20 @@
-"""Trusted checker data for `detach_clone_roles` (imported by the grader only)."""
+"""Trusted checker data for `detach_clone_roles` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it; all through the tensor probe's facts):
+- snapshot = x.detach() (shares storage) -> shares-storage fact, every case.
+- new leaf from x.clone() or empty_like(x).copy_(x) (grad_fn set, gradient reaches x) -> grad_fn fact.
+- new leaf = x.detach().requires_grad_() (shares storage) -> shares-storage fact.
+- tracked copy detached first (no gradient to x) -> requires_grad fact / gradient destination.
+- a view taken under no_grad (a view of a leaf still requires grad) -> requires_grad fact.
+- detach_() on x (x itself loses requires_grad) -> backward through x's own graph afterwards.
+- a copy rebuilt from tolist() (dtype becomes float32) -> float64.
+- shared view = x.data (in-place writes bypass x's version counter) -> needs family check: an
+  in-place write to shared_view must bump x._version (and the prompt must say so).
+"""
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
+from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "tensor"
 

@@ -1,8 +1,17 @@
-"""Trusted checker data for `detach_inplace_fix` (imported by the grader only)."""
+"""Trusted checker data for `detach_inplace_fix` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it; all through the tensor probe's facts):
+- in-place ops on probs.detach() or probs.data, or on probs under no_grad (probs overwritten)
+  -> inputs-unchanged fact and backward through softmax afterwards, every case.
+- clone() without detach() (the logged tensor keeps the graph) -> requires_grad / grad_fn facts.
+- log(p + 1e-6) instead of log(max(p, 1e-6)) -> small-probabilities (p from 1 down to 1e-7).
+- guarding only exact zeros -> underflow-to-zero (p = e^-60 > 0), small-probabilities.
+- dtype -> float64.
+"""
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
+from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "tensor"
 
@@ -28,6 +37,8 @@ def public_cases():
         _case("one-row", torch.randn(1, 3, generator=gen), gen),
         _case("underflow-to-zero", confident, gen),
         _case("float64", torch.randn(3, 5, generator=gen, dtype=torch.float64), gen),
+        # p of about 1, 7e-3, 5e-5, 2e-6 and 1e-7: a floor of 1e-6 differs from adding 1e-6 on each
+        _case("small-probabilities", torch.tensor([[0.0, -5.0, -10.0, -13.0, -16.0]]), gen),
     ]
 
 

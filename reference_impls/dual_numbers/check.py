@@ -1,9 +1,19 @@
-"""Trusted checker data for `dual_numbers` (imported by the grader only)."""
+"""Trusted checker data for `dual_numbers` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it; every node's primal and tangent compared):
+- a constant given tangent 1 -> log-cos-powers (addc, rmulc).
+- product rule as u' * v' -> product-both-moving.
+- chain rule forgotten (f'(u) without * u') -> sin-of-product, exp-of-sin (tangents != 1).
+- -sin's sign dropped in cos -> log-cos-powers.
+- x ** c as exp(c * log x) (fails for x <= 0) -> power-of-negative, power-at-zero.
+- the tangent of x ** c as c * out / x (0/0 at x = 0) -> power-at-zero.
+- zero tangents everywhere -> zero-tangent.
+"""
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
-from dlprep.checkers.expr_graph import expression, forward_oracle, random_expression
+from dlprep.checkers.families.autograd.judge import ProbeCase
+from dlprep.checkers.families.autograd.expr_graph import expression, forward_oracle, random_expression
 
 PROBE = "expression"
 PROBE_OPTIONS = {"mode": "forward", "attrs": ["primal", "tangent"]}
@@ -30,6 +40,9 @@ def public_cases():
               [["powc", 0, 2], ["addc", 2, 1.0], ["log", 3, None], ["cos", 1, None], ["powc", 5, -1],
                ["rmulc", 6, -3.0], ["sub", 4, 7]]),
         _case("zero-tangent", [0.3, 0.8], [0.0, 0.0], [["mul", 0, 1], ["exp", 2, None]]),
+        _case("power-of-negative", [-1.5], [0.75], [["powc", 0, 2], ["powc", 0, 3], ["powc", 0, -1], ["add", 1, 2],
+                                                    ["add", 4, 3]]),
+        _case("power-at-zero", [0.0, 0.6], [1.0, 1.0], [["powc", 0, 2], ["powc", 0, 3], ["add", 2, 3], ["mul", 4, 1]]),
         ProbeCase("deep-random", (random_expression(gen, OPS, 3, 60, with_tangents=True),)),
     ]
 

@@ -1,9 +1,18 @@
-"""Trusted checker data for `freeze_backbone` (imported by the grader only)."""
+"""Trusted checker data for `freeze_backbone` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it; facts from the optimizer probe):
+- eval() taken for freezing -> requires_grad facts, every case.
+- only direct children, or parameters(recurse=False), frozen -> nested-backbone, flat-backbone.
+- frozen parameters handed to the optimizer (all of them, or a list built before freezing)
+  -> the frozen-in-optimizer fact.
+- momentum or weight decay left out -> the param_groups settings fact.
+- the backbone moving during training -> backbone weights compared after the steps.
+"""
 
 import torch
 
-from dlprep.checkers import model_spec
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "optimizer"
 HINTS = {

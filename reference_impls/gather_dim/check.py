@@ -1,4 +1,16 @@
-"""Trusted checker data for `gather_dim`: torch.gather is the oracle."""
+"""Trusted checker data for `gather_dim`: torch.gather is the oracle.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- index_select semantics (whole slices) -> rows-dim1, cols-dim0.
+- x's sizes used for the other dims instead of index's -> smaller-index, 3d-middle.
+- a linear index built from x.stride() and applied to the flattened x (wrong once x is not
+  contiguous) -> transposed-x.
+- a float32 output buffer filled in a loop -> int64-values, float64.
+- meshgrid with indexing="xy" (first two dims swapped) -> smaller-index, transposed-x.
+- negative dim, 1-d, empty index -> negative-dim, 1d, empty-index.
+- a negative index that wraps (advanced indexing does; gather raises), an index >= size
+  -> needs family check: cases whose oracle raises (the reference raises like gather since this change).
+"""
 
 import torch
 
@@ -26,6 +38,10 @@ def public_cases():
         Case("3d-middle", _case(gen, (2, 5, 3), 1, (2, 4, 3))),
         Case("1d", _case(gen, (7,), 0, (10,))),
         Case("empty-index", (x, 1, torch.empty(3, 0, dtype=torch.long))),
+        Case("transposed-x", (torch.arange(20.0).reshape(4, 5).t(), 1, torch.tensor([[3, 0], [1, 1], [2, 3]]))),
+        Case("int64-values", (torch.arange(24).reshape(2, 3, 4), 2, torch.tensor([[[3, 1]], [[0, 2]]]))),
+        Case("float64", (torch.randn(4, 3, generator=gen, dtype=torch.float64), 0,
+                         torch.tensor([[3, 0, 1], [1, 2, 2]]))),
     ]
 
 

@@ -3,6 +3,17 @@
 A graph is (nodes, control_edges, feeds) as plain data; `problem` judges what solve() returned
 (or raised): a cycle must raise ValueError; otherwise the order must respect every data and
 control edge, and the values must be what executing the nodes in that order gives.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- nodes run in list order -> chain-listed-backwards.
+- control edges ignored -> control-edge-read-after-write, two-writes-ordered.
+- a repeated input (mul(x, x)) counted once on one side and twice on the other -> diamond.
+- a control edge parallel to a data edge counted once but released twice (a node runs before its
+  other input) -> control-edge-parallel-to-data.
+- no cycle check (a partial result), DFS without an in-progress mark (RecursionError), or the
+  wrong exception type -> cycle-through-data, cycle-through-control-edge, self-loop.
+- read before any write (0.0) -> control-edge-read-before-write; empty graph -> empty-graph.
+Not checked: graphs deep enough to exhaust Python's recursion limit (the prompt states no size).
 """
 
 import math
@@ -142,6 +153,9 @@ def public_cases():
         Case("control-edge-read-after-write", (after_write, [["w", "r"]], feeds)),
         Case("control-edge-read-before-write", (before_write, [["r", "w"]], feeds)),
         Case("two-writes-ordered", (two_writes, [["w1", "w2"], ["w2", "r"]], feeds)),
+        # a waits on x twice (data and control) and on z; z only becomes ready after y has run.
+        Case("control-edge-parallel-to-data", ([x, y, _node("z", "neg", ["y"]), _node("a", "add", ["x", "z"])],
+                                               [["x", "a"]], feeds)),
         Case("independent-nodes", ([_node("k", "const", arg=3.0), y, x], [], feeds)),
         Case("empty-graph", ([], [], {})),
         Case("cycle-through-data", (data_cycle, [], feeds)),

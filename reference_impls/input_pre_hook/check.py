@@ -1,10 +1,21 @@
-"""Trusted checker data for `input_pre_hook` (imported by the grader only)."""
+"""Trusted checker data for `input_pre_hook` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it; facts from the pre_hook probe):
+- a forward hook scaling the output, or a pre-hook that rebinds args and returns None
+  -> the input the layer received, every case.
+- the input scaled in place (the caller's tensor changes) -> the model-input-unchanged fact.
+- the hook on the model instead of the named layer, or an extra hook whose handle is not
+  returned -> the hooks-registered fact (exactly one pre-hook on the target).
+- the input detached before scaling (gradients to earlier layers cut) -> inside-residual-block,
+  one-branch (parameter gradients compared).
+- a negative or fractional scale -> one-branch (-1.5), inside-residual-block (0.5).
+"""
 
 import torch
 from torch import nn
 
-from dlprep.checkers import model_spec
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "pre_hook"
 

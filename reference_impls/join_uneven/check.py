@@ -9,7 +9,7 @@ timeout naming the rank that was left waiting.
 
 import torch
 
-from dlprep.checkers.torchrun import Check, ddp_sgd_step, max_diff, tensor_entry
+from dlprep.checkers.families.torchrun.judge import Check, ddp_sgd_step, max_diff, tensor_entry
 
 WORLD, NODES = 2, 1
 CHECKS = ("result", "in sync", "single-process")

@@ -1,4 +1,15 @@
-"""Trusted checker data for `make_contiguous`: Tensor.contiguous() is the oracle."""
+"""Trusted checker data for `make_contiguous`: Tensor.contiguous() is the oracle.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- never copying / always copying -> transposed / already-contiguous (strides, shares-storage).
+- size-1 dims with any stride treated as breaking contiguity -> size-one-transpose.
+- "strides decreasing" taken for contiguous -> column-slice (a row gap).
+- copying into empty_like(x) or x + 0, which keep a transposed layout -> transposed.
+- a buffer allocated without dtype= (float32) -> float64-transposed, int64-column-slice, bool-transposed.
+- zero-size tensors (always contiguous, returned as is) -> zero-size.
+- stride-0 (expanded) input -> expanded.
+- modifying x in place -> the family compares every input after the call.
+"""
 
 import torch
 
@@ -20,6 +31,9 @@ def public_cases():
         Case("size-one-transpose", (torch.arange(4.0).reshape(1, 4).t(),)),
         Case("step-slice", (torch.arange(10.0)[::2],)),
         Case("zero-size", (torch.empty(0, 3).t(),)),
+        Case("float64-transposed", (torch.arange(6.0, dtype=torch.float64).reshape(2, 3).t(),)),
+        Case("int64-column-slice", (torch.arange(12).reshape(3, 4)[:, ::2],)),
+        Case("bool-transposed", ((torch.arange(6).reshape(2, 3) % 2 == 0).t(),)),
     ]
 
 

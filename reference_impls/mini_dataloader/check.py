@@ -1,9 +1,20 @@
 """Trusted checker data for `mini_dataloader` (imported by the grader only).
 
 The oracle is torch's own DataLoader (num_workers=0) on the same samples, batch size, sampler and
-drop_last. The child's dataset (dataloader_child.RecordingDataset) also records which process
+drop_last. The child's dataset (the dataloader family's child.RecordingDataset) also records which process
 loaded each sample, sleeps on the `slow` indices (the first batch's first one, so that with
 workers the second batch is ready first) and raises on the `corrupt` one.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- loading in the main process despite num_workers -> which process loaded each sample.
+- yielding batches as workers finish (a slow batch overtaken) -> two-workers-in-order.
+- drop_last applied only without a sampler, or the tail mishandled -> sampler-drop-last, hidden.
+- workers stopped only after the last batch -> abandoned-iterator, worker-error (processes left).
+- a worker's error dropped, or re-raised without its message -> worker-error.
+- more workers than batches, an empty sampler -> fewer-batches-than-workers, empty-sampler.
+- torch's DataLoader wrapped -> the forbid rule.
+- the sampler iterated twice (a one-shot iterator comes back empty the second time) -> needs family
+  check: pass the sampler as an iterator, not a list.
 """
 
 import torch

@@ -1,5 +1,16 @@
 """Trusted checker data for `pad_collate` (imported by the grader only): torch's pad_sequence is
-the oracle for the padded tensor; lengths, mask and labels follow from the inputs."""
+the oracle for the padded tensor; lengths, mask and labels follow from the inputs.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- a fixed pad length, zeros instead of padding_value -> tokens, pad-id, negative-padding.
+- lengths or mask recovered from the values (a real token equal to the pad value) -> tokens, pad-id.
+- a mask of all True -> every case with unequal lengths.
+- the padded dtype taken from padding_value (torch.full) or the default float -> tokens-default-
+  padding (int64 ids, padding_value 0.0), float64-features.
+- samples reordered (sorted by length) -> tokens (labels and rows out of order).
+- empty sequences, one sample, non-contiguous sequences -> empty-sequence, one-sample, non-contiguous.
+- inputs modified in place -> the family compares the inputs after the call.
+"""
 
 import torch
 from torch.nn.utils.rnn import pad_sequence
@@ -34,6 +45,8 @@ def public_cases():
         _case("one-sample", [torch.tensor([9, 9, 9])], 0, [7]),
         _case("equal-lengths", [torch.arange(4) + 1, torch.arange(4) + 2], 0),
         _case("non-contiguous", [feats.t()[:, :4].t(), feats.t()[:, 4:6].t()], 0.5),
+        _case("tokens-default-padding", [torch.tensor([3, 8]), torch.tensor([4, 4, 1])], 0.0),
+        _case("float64-features", [feats[:3].double(), feats[3:5].double()], 1.5),
     ]
 
 

@@ -2,12 +2,24 @@
 
 The probe seeds the global RNG and a private torch.Generator from the case's seeds, calls the
 entry, and then draws from both: the oracle, run the same way here, says what each must give.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- reseeding with a constant instead of saving the state -> y1 (diagnosed).
+- the state saved after the first forward -> y2.
+- noise from the global RNG, gen's state restored into the global RNG, or gen never restored
+  -> noise1 / noise2.
+- the state restored once more at the end (RNG rewound) -> the draws after the call.
+- reseeding with torch.initial_seed() / gen.initial_seed() (equal to the caller's state only
+  because the probe seeds right before the call) -> needs family check: advance both RNGs by a
+  few draws after seeding, before calling the entry.
+- y2 = y1.clone() instead of a replayed forward (same values) -> needs family check: count
+  the model's forward calls (two).
 """
 
 import torch
 
-from dlprep.checkers import model_spec
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "rng"
 PROBE_OPTIONS = {"outputs": ["y1", "y2", "noise1", "noise2"]}

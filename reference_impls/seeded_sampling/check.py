@@ -1,4 +1,13 @@
-"""Trusted checker data for `seeded_sampling` (imported by the grader only)."""
+"""Trusted checker data for `seeded_sampling` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it; exact comparison with the oracle):
+- multinomial without replacement -> many-samples, zero-weights (fewer non-zero weights than draws).
+- a fresh generator per draw, or the draws in the other order -> every case.
+- per-row sampling in a loop (another use of the stream) -> rows > 1 cases.
+- the mask as bool, or as rand < p cast to float32 -> dtype check, float64-probabilities.
+- the global RNG seeded instead of a private generator (same numbers, everyone else's
+  randomness reseeded) -> needs family check: the global RNG state must be unchanged by the call.
+"""
 
 import torch
 
@@ -30,6 +39,8 @@ def public_cases():
         _case("p-zero-and-one", gen, torch.rand(2, 4, generator=gen), 6,
               torch.tensor([[0.0, 1.0, 0.0, 1.0, 1.0, 0.0], [1.0, 1.0, 0.0, 0.0, 0.5, 0.5]])),
         _case("many-samples", gen, torch.rand(3, 10, generator=gen), 1000),
+        _case("float64-probabilities", gen, torch.rand(2, 5, generator=gen, dtype=torch.float64), 7,
+              torch.rand(2, 7, generator=gen, dtype=torch.float64)),
     ]
 
 

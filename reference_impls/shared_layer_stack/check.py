@@ -1,10 +1,19 @@
-"""Trusted checker data for `shared_layer_stack` (imported by the grader only)."""
+"""Trusted checker data for `shared_layer_stack` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it; facts from the structure probe):
+- separate blocks per slot (deepcopy or a comprehension) -> parameters() count, every case.
+- only the Linear shared, a new Sequential per slot -> modules() count.
+- a plain Python list of slots -> state_dict keys.
+- iterating children()/modules() (the shared block applied once) -> outputs with depth > 1.
+- the residual dropped -> outputs, every case.
+- the shared weight's gradient not summed over slots -> gradients after each train step.
+"""
 
 import torch
 from torch import nn
 
-from dlprep.checkers import model_spec
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "structure"
 HINTS = {

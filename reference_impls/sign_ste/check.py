@@ -1,8 +1,22 @@
-"""Trusted checker data for `sign_ste` (imported by the grader only)."""
+"""Trusted checker data for `sign_ste` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- no gating, the true derivative (zeros), gating on the saved output -> exact-points, all-outside.
+- the boundary |x| = 1 excluded -> exact-points (holds -1.0 and 1.0).
+- the gradient's values clamped instead of gated on x -> exact-points.
+- the detach trick instead of an autograd.Function -> the family's is-a-Function and grad_fn checks.
+- dtype, layout, empty -> float64, 2d-non-contiguous, empty.
+- x overwritten in forward (x.sign_()) -> needs family check: the function probe must compare the
+  inputs after the call.
+- grad_output modified in place in backward -> needs family check: hand in a grad_output and
+  require it unchanged (a shared upstream gradient is corrupted otherwise).
+- x kept as ctx.x instead of save_for_backward -> needs family check: saved tensors seen through
+  torch.autograd.graph.saved_tensors_hooks.
+"""
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
+from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "function"
 

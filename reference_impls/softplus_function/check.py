@@ -1,8 +1,22 @@
-"""Trusted checker data for `softplus_function` (imported by the grader only)."""
+"""Trusted checker data for `softplus_function` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- exp(x) overflow in forward or backward (inf, inf/inf = nan) -> large-positive-float32,
+  beyond-exp-range-float64, hidden cases scaled to 1000.
+- the chain rule dropped, or sigmoid taken of the output -> small-float64.
+- the log1p(e^-x) term dropped for x >= 0 -> small-float64, around-zero.
+- float32 arithmetic for float64 input -> gradcheck-float64.
+- torch's threshold shortcut (x itself above 20; a 2e-9 jump) -> gradcheck-float64-wide (x = 20).
+- dtype, layout, empty -> 2d-non-contiguous, empty, float32/float64 cases.
+- grad_output modified in place, or x kept as ctx.x -> needs family checks (grad_output
+  unchanged after backward; saved tensors through saved_tensors_hooks).
+Note: outputs/gradients far below atol that round to 0 (log(1 + e^x) for x = -20 in float32)
+currently fail the whole-tensor relative norm; see right/pending (needs a per-element absolute floor).
+"""
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
+from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "function"
 

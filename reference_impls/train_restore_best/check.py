@@ -2,6 +2,16 @@
 
 The probe seeds the global RNG before calling the entry, so the oracle below, rerun here with the
 same seed, sees the same dropout masks and gives the losses and the best weights to expect.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- no zero_grad, no eval() for validation, no train() after the first validation -> the
+  per-epoch validation losses (diagnosed).
+- the best state kept by reference (state_dict() or a shallow dict copy), or a deepcopied model
+  bound to a local name -> the final weights (the best epoch is never the last, by construction).
+- tensors instead of Python floats in the returned list -> the loss type check.
+- extra random numbers drawn -> the replayed losses diverge.
+- validation without torch.no_grad() (values unchanged) -> needs family check: record
+  torch.is_grad_enabled() during the eval-mode forward.
 """
 
 import copy
@@ -11,8 +21,9 @@ import math
 import torch
 from torch.nn import functional as F
 
-from dlprep.checkers import model_spec, module_child
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.module import child as module_child
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "train"
 HINTS = {

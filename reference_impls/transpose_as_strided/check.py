@@ -1,4 +1,16 @@
-"""Trusted checker data for `transpose_as_strided` (imported by the grader only)."""
+"""Trusted checker data for `transpose_as_strided` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- sizes swapped but strides kept -> 2d, 3d-outer.
+- strides derived from the shape (as if x were contiguous) -> non-contiguous-input, sliced-offset.
+- storage offset 0 instead of x's -> sliced-offset.
+- a copy (clone, or reshape(-1) of a non-contiguous x) instead of a view -> non-contiguous-input
+  (shares-storage property).
+- a view rebuilt with set_ on a float32 tensor (dtype lost) -> int64, float64-offset.
+- negative dims, equal dims, size-1 and zero-size inputs -> negative-dims, same-dim, size-1, zero-size.
+- a bad dim wrapped with % instead of raising IndexError as torch does -> needs family check:
+  cases whose oracle raises (the reference raises like torch since this change).
+"""
 
 import torch
 
@@ -20,6 +32,8 @@ def public_cases():
         Case("non-contiguous-input", (base.permute(2, 0, 1), 0, 1)),
         Case("sliced-offset", (base[1, 1:, :], 0, 1)),
         Case("zero-size", (torch.empty(0, 3), 0, 1)),
+        Case("int64", (torch.arange(12).reshape(3, 4), 0, 1)),
+        Case("float64-offset", (torch.arange(24.0, dtype=torch.float64).reshape(4, 6)[1:, 2:], -2, -1)),
     ]
 
 

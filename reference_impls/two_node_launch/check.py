@@ -8,7 +8,7 @@ took by global rank, and an all-reduced total.
 
 import torch
 
-from dlprep.checkers.torchrun import Check
+from dlprep.checkers.families.torchrun.judge import Check
 
 NODES, PER_NODE = 2, 2
 WORLD = NODES * PER_NODE

@@ -1,4 +1,15 @@
-"""Trusted checker data for `unfold_windows`: Tensor.unfold is the oracle."""
+"""Trusted checker data for `unfold_windows`: Tensor.unfold is the oracle.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- stride 1 assumed along dim 0 (outer or inner) -> strided-input, 2d-rows, permuted-3d.
+- window count off by one (ceil, or a partial tail window) -> tail-dropped, gaps, whole.
+- storage offset 0 -> offset-input.
+- the window dim placed second instead of last -> 2d-rows, permuted-3d.
+- a copy (stack of slices) instead of a view -> the family's shares-storage property.
+- dtype kept by a view -> int64-rows.
+- a window longer than the dim (0 windows returned) or step <= 0, where unfold raises
+  -> needs family check: cases whose oracle raises (the reference raises like torch since this change).
+"""
 
 import torch
 
@@ -21,6 +32,8 @@ def public_cases():
         Case("offset-input", (torch.arange(12.0)[3:], 4, 4)),
         Case("2d-rows", (torch.arange(12.0).reshape(6, 2), 3, 1)),
         Case("long-1025", (torch.randn(1025, generator=torch.Generator().manual_seed(1)), 256, 128)),
+        Case("permuted-3d", (torch.arange(60.0).reshape(3, 4, 5).permute(2, 0, 1), 2, 2)),
+        Case("int64-rows", (torch.arange(15).reshape(5, 3), 2, 3)),
     ]
 
 

@@ -1,9 +1,18 @@
-"""Trusted checker data for `value_engine` (imported by the grader only)."""
+"""Trusted checker data for `value_engine` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it; every node's data and grad compared):
+- grads assigned (=) instead of accumulated (+=) -> same-node-twice, input-used-three-times.
+- backward rules run in a non-topological order (BFS) or once per path -> skip-connection, deep-random.
+- relu's gradient at exactly 0 taken as 1 (torch: 0) -> relu-at-zero.
+- d(x**c)/dx written as c * out / x (0/0 at x = 0) -> power-at-zero.
+- tanh's gradient from the input instead of the output; exp's from the input -> every case using them.
+- constants on either side (v + c, c * v, v ** -1) -> constants-and-powers.
+"""
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
-from dlprep.checkers.expr_graph import expression, random_expression, reverse_oracle
+from dlprep.checkers.families.autograd.judge import ProbeCase
+from dlprep.checkers.families.autograd.expr_graph import expression, random_expression, reverse_oracle
 
 PROBE = "expression"
 PROBE_OPTIONS = {"mode": "reverse", "attrs": ["data", "grad"]}
@@ -30,6 +39,8 @@ def public_cases():
         _case("constants-and-powers", [1.3],
               [["rmulc", 0, 2.0], ["addc", 1, 3.0], ["powc", 2, 3], ["powc", 0, -1], ["sub", 3, 4], ["neg", 5, None]]),
         _case("relu-both-sides", [-0.6, 0.9], [["relu", 0, None], ["relu", 1, None], ["add", 2, 3], ["mul", 4, 1]]),
+        _case("relu-at-zero", [0.0, 1.5], [["relu", 0, None], ["mul", 2, 1], ["add", 3, 0]]),
+        _case("power-at-zero", [0.0, 0.5], [["powc", 0, 2], ["powc", 0, 3], ["add", 2, 3], ["add", 4, 1]]),
         ProbeCase("deep-random", (random_expression(gen, OPS, 3, 60, with_tangents=False),)),
     ]
 

@@ -4,6 +4,14 @@ Mixed-precision Adam as in the ZeRO paper: fp16 parameters (2 bytes) and gradien
 K = 12 bytes of optimizer state (fp32 master parameters, momentum, variance). Stage 1 partitions
 the optimizer states over the data-parallel ranks, stage 2 the gradients too, stage 3 also the
 parameters; a partitioned quantity costs 1/dp of its full size per GPU (no padding).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- a stage partitioning one quantity too many or too few -> the four 7.5B-params cases.
+- fp32 master weights left whole (only momentum and variance partitioned) -> 7.5B stage 1.
+- floor division or rounding up to whole bytes -> uneven-split-stage-2/3.
+- ints returned for unpartitioned quantities (floats are asked for) -> 7.5B stage 0 (type check).
+- dp = 1 and a single parameter -> one-gpu-stage-3, one-parameter-stage-1.
+Plain numbers in, plain numbers out: no dtype, aliasing or error-path threats apply.
 """
 
 import torch

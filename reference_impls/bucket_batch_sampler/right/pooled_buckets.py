@@ -1,0 +1,27 @@
+# Sorts within large shuffled pools (50 batches each) instead of globally, then shuffles all batches.
+import torch
+from torch.utils.data import Sampler
+
+POOL_BATCHES = 50
+
+
+class BucketBatchSampler(Sampler[list[int]]):
+    def __init__(self, lengths, batch_size, seed):
+        self.lengths = list(lengths)
+        self.batch_size = batch_size
+        self.seed = seed
+
+    def __iter__(self):
+        g = torch.Generator().manual_seed(self.seed)
+        perm = torch.randperm(len(self.lengths), generator=g).tolist()
+        pool = POOL_BATCHES * self.batch_size
+        batches = []
+        for start in range(0, len(perm), pool):
+            chunk = sorted(perm[start:start + pool], key=self.lengths.__getitem__)
+            batches += [chunk[i:i + self.batch_size] for i in range(0, len(chunk), self.batch_size)]
+        # every chunk but the last is a whole number of batches, so at most one batch is short
+        for j in torch.randperm(len(batches), generator=g).tolist():
+            yield batches[j]
+
+    def __len__(self):
+        return (len(self.lengths) + self.batch_size - 1) // self.batch_size
