@@ -1,4 +1,4 @@
-# Detects in-place ops with str(node.target).endswith('_'), which misses torch.relu_ (its str is '<built-in method ...>').
+# Detects in-place ops with str(node.target).endswith('_'), which misses torch.relu_ (str gives '<built-in ...>').
 import torch
 import torch.nn.functional as F
 
