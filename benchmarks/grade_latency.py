@@ -3,11 +3,12 @@
 Target (issue: grader): median overhead under 50 ms per grading of a trivial exercise, and at
 least 20x faster than starting a fresh interpreter. "Overhead" is the whole grading (cases,
 sandboxed run, comparison) of a solution that does almost nothing.
-Usage: python benchmarks/grade_latency.py [N]   (default 100)
+Usage: python benchmarks/grade_latency.py [N]   (default 100; --quick: 3 gradings, 2 paced, 1 fresh)
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import subprocess
 import sys
@@ -16,7 +17,6 @@ import time
 from dlprep.checkers.grader import Grader
 from dlprep.models import CodingQuestion, Text
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 100
 # A trivial exercise: one tensor in, the same tensor back (transpose of a 1x1 is the identity).
 QUESTION = CodingQuestion(id="bench.trivial", type="coding", exercise="make_contiguous", checker="stride_view",
                           config={"hidden": 1}, prompt=Text(zh="-", en="-"), explanation=Text(zh="-", en="-"))
@@ -24,32 +24,37 @@ SOLUTION = "def solve(x):\n    return x.contiguous()\n"
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("n", nargs="?", type=int, default=100, help="gradings back to back")
+    ap.add_argument("--quick", action="store_true", help="a few gradings: does it still run?")
+    args = ap.parse_args()
+    n, n_paced, n_fresh = (3, 2, 1) if args.quick else (args.n, 20, 5)
     with Grader("cpu") as grader:
         grader.sandbox.ensure()
         grader.grade_source(QUESTION, SOLUTION, seed=0)  # warm caches once
         times = []
-        for i in range(N):
+        for i in range(n):
             t0 = time.perf_counter()
             v = grader.grade_source(QUESTION, SOLUTION, seed=i)
             times.append(time.perf_counter() - t0)
             assert v.status == "pass", v
         paced = []
-        for i in range(20):
+        for i in range(n_paced):
             time.sleep(0.2)
             t0 = time.perf_counter()
             assert grader.grade_source(QUESTION, SOLUTION, seed=i).status == "pass"
             paced.append(time.perf_counter() - t0)
         level = grader.sandbox.level
     fresh = []
-    for _ in range(5):
+    for _ in range(n_fresh):
         t0 = time.perf_counter()
         subprocess.run([sys.executable, "-c", "import torch"], check=True)
         fresh.append(time.perf_counter() - t0)
     times.sort()
     med, p95, f = statistics.median(times), times[int(0.95 * (len(times) - 1))], statistics.median(fresh)
     print(f"sandbox level: {level}")
-    print(f"gradings: {N} back to back, median {med * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms")
-    print(f"paced (0.2 s apart): 20, median {statistics.median(paced) * 1000:.1f} ms")
+    print(f"gradings: {n} back to back, median {med * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms")
+    print(f"paced (0.2 s apart): {n_paced}, median {statistics.median(paced) * 1000:.1f} ms")
     print(f"fresh interpreter (import torch): median {f * 1000:.0f} ms")
     print(f"ratio fresh/median: {f / med:.1f}x (target >= 20x); median under 50 ms: {'ok' if med < 0.05 else 'MISSED'}")
 

@@ -1,18 +1,19 @@
 """Start-up cost of the browsing commands against `python -c "import torch"`, in the same run.
 
 Target (issue: foundation): each of `dlprep --help`, `list`, `show`, `lint` under 20% of the
-torch import. Prints the median of N runs of each and the ratio. Usage: python benchmarks/startup.py [N]
+torch import. Prints the median of N runs of each and the ratio.
+Usage: python benchmarks/startup.py [N]   (default 5; --quick: one run of each)
 """
 
 from __future__ import annotations
 
+import argparse
 import resource
 import statistics
 import subprocess
 import sys
 import time
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 DLPREP = [sys.executable, "-m", "dlprep"]
 COMMANDS = {
     "import torch": [sys.executable, "-c", "import torch"],
@@ -23,11 +24,11 @@ COMMANDS = {
 }
 
 
-def median_s(cmd: list[str]) -> tuple[float, float]:
+def median_s(cmd: list[str], n: int) -> tuple[float, float]:
     """Median wall time and median CPU time (user+sys of the child): on a shared, loaded machine
     the CPU time is the steadier measure of how much work a command does."""
     walls, cpus = [], []
-    for _ in range(N):
+    for _ in range(n):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
@@ -38,7 +39,11 @@ def median_s(cmd: list[str]) -> tuple[float, float]:
 
 
 def main() -> None:
-    results = {name: median_s(cmd) for name, cmd in COMMANDS.items()}
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("n", nargs="?", type=int, default=5, help="runs of each command")
+    ap.add_argument("--quick", action="store_true", help="one run of each: does it still run?")
+    args = ap.parse_args()
+    results = {name: median_s(cmd, 1 if args.quick else args.n) for name, cmd in COMMANDS.items()}
     base_wall, base_cpu = results["import torch"]
     print(f"{'command':<16}{'wall s':>8}{'vs torch':>10}{'cpu s':>8}{'vs torch':>10}")
     for name, (wall, cpu) in results.items():

@@ -1,6 +1,3 @@
-"""Checker families and the sandbox that runs user code.
-
-Each family is one module registered by name (see base.register); the sandbox (sandbox.py,
-worker.py) runs the user's file in a child forked from a warm worker and ships raw facts back;
-the family judges them in the grader's process.
+"""The grader's contract (base, registry, compare, rules, grader), the sandbox that runs user code
+(sandbox/) and the checker families (families/). README.md in this folder draws the map.
 """

@@ -1,6 +1,6 @@
 """What every checker family shares: cases, the exercise's trusted check.py, the judging loop.
 
-An exercise folder `reference_impls/<name>/` holds starter.py, reference.py, mutants/*.py and a
+An exercise folder `reference_impls/<name>/` holds starter.py, reference.py, mutants/ (diffs) and a
 trusted `check.py` that the grader (never the sandbox) imports. For call-style families it defines
 `public_cases() -> list[Case]`, `hidden_cases(gen, n) -> list[Case]` and `oracle(*args, **kwargs)`,
 the obviously-correct answer, usually torch's own operator.
@@ -18,11 +18,11 @@ from typing import Any
 import torch
 
 from dlprep import paths
-from dlprep.checkers import harness
 from dlprep.checkers.compare import compare_described
+from dlprep.checkers.sandbox import harness
 from dlprep.errors import UsageError
 from dlprep.models import CodingQuestion
-from dlprep.results import CheckResult
+from dlprep.results import CheckResult, Status
 
 
 @dataclass
@@ -88,13 +88,13 @@ class Family:
 
     def cases(self, seed: int) -> tuple[list[Case], list[Case]]:
         gen = torch.Generator().manual_seed(seed)
-        n = int(self.config.get("hidden", self.default_hidden))  # type: ignore[call-overload]
+        n = int(self.config.get("hidden", self.default_hidden))
         return list(self.ex.check.public_cases()), list(self.ex.check.hidden_cases(gen, n))
 
     def job(self, source: str, filename: str, device: str) -> dict[str, Any]:
         return {"harness": self.child_harness, "source": source, "filename": filename,
                 "entry": self.ex.question.entry, "device": device,
-                "timeout": float(self.config.get("timeout", self.timeout_s)),  # type: ignore[arg-type]
+                "timeout": float(self.config.get("timeout", self.timeout_s)),
                 "env": {"TRITON_INTERPRET": "1" if device == "cpu" else "0"}}
 
     def payload(self, cases: list[Case]) -> bytes:
@@ -102,8 +102,8 @@ class Family:
 
     def tolerances(self) -> tuple[float | None, float | None]:
         rtol, atol = self.config.get("rtol"), self.config.get("atol")
-        return (float(rtol) if rtol is not None else None,  # type: ignore[arg-type]
-                float(atol) if atol is not None else None)  # type: ignore[arg-type]
+        return (float(rtol) if rtol is not None else None,
+                float(atol) if atol is not None else None)
 
     def judge_case(self, case: Case, fact: dict[str, Any]) -> CheckResult:
         """One case: error, wrong output, or inputs modified in place -> fail, with the reason."""
@@ -118,7 +118,7 @@ class Family:
         args = tuple(_clone(a) for a in case.args)
         expected = harness.describe(self.ex.check.oracle(*args, **copy.deepcopy(case.kwargs)), _ptrs(args))
         rtol, atol = self.tolerances()
-        props = tuple(self.config.get("properties", self.properties))  # type: ignore[arg-type]
+        props = tuple(self.config.get("properties", self.properties))
         c = compare_described(fact["out"], expected, rtol, atol, props)
         if not c.ok:
             return CheckResult(case.name, "fail", message=c.message, details={"inputs": label, **c.details})
@@ -141,7 +141,7 @@ class Family:
         passed = sum(r.status == "pass" for r in hidden_results)
         if hidden:
             first_bad = next((r for r in hidden_results if r.status != "pass"), None)
-            status = "pass" if first_bad is None else (
+            status: Status = "pass" if first_bad is None else (
                 "unattempted" if all(r.status == "unattempted" for r in hidden_results) else "fail")
             msg = f"{passed}/{len(hidden)} hidden cases passed"
             if first_bad is not None and first_bad.status == "fail":

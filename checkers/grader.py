@@ -17,9 +17,10 @@ from typing import Any
 
 import torch
 
-from dlprep.checkers import registry, rules, wire
+from dlprep.checkers import registry, rules
 from dlprep.checkers.base import Family, load_exercise
-from dlprep.checkers.sandbox import RunResult, Sandbox
+from dlprep.checkers.sandbox import wire
+from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.errors import NotFound, UsageError
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult, Verdict, summarise
@@ -85,7 +86,7 @@ class Grader:
         t0 = time.monotonic()
         fam: Family = registry.family(q.checker)(load_exercise(q))
         tests: list[CheckResult] = []
-        forbid = list(fam.config.get("forbid", []))  # type: ignore[call-overload]
+        forbid = list(fam.config.get("forbid", []))
         for line, rule in rules.violations(source, forbid):
             tests.append(CheckResult("rules", "fail", 0.0, 0.0,
                                      f"line {line}: uses {rule}, which this exercise forbids"))

@@ -12,11 +12,11 @@ import pkgutil
 from dlprep.errors import SandboxError, UsageError
 
 _FAMILIES: dict[str, type] = {}
-# Modules of this package that are machinery, not checker families. Every other module is a
-# family (or a child harness) and is imported by the warm worker before it forks, so that a
-# run's child never has to import anything.
-INFRASTRUCTURE = frozenset({"base", "compare", "grader", "harness", "isolation", "protocol", "registry",
-                            "rules", "sandbox", "worker"})
+# Every module under `families/` (each family's judge, child and helpers) and the sandbox's snippet
+# runner are imported by the warm worker before it forks, so that a run's child never has to
+# import anything.
+FAMILIES_PACKAGE = "dlprep.checkers.families"
+CHILD_MODULES = ("dlprep.checkers.sandbox.snippet",)
 
 
 def register(name: str):  # type: ignore[no-untyped-def]
@@ -28,21 +28,27 @@ def register(name: str):  # type: ignore[no-untyped-def]
     return deco
 
 
-_BROKEN: dict[str, str] = {}  # module name -> why it failed to import
+_BROKEN: dict[str, str] = {}  # family folder (or shared helper) name -> why it failed to import
 
 
 def import_child_modules() -> None:
     """Import every family module. One that fails to import must not take the others down with
     it: its exercises fail (naming the error) while the rest keep grading."""
-    import dlprep.checkers as pkg
+    import dlprep.checkers.families as pkg
 
-    for info in pkgutil.iter_modules(pkg.__path__):
-        if info.name in INFRASTRUCTURE or info.name.startswith("_") or info.name in _BROKEN:
+    modules = [info.name for info in pkgutil.walk_packages(pkg.__path__, f"{FAMILIES_PACKAGE}.")
+               if not info.ispkg]
+    for module in [*modules, *CHILD_MODULES]:
+        # A failure is filed under the family's folder (families.<family>.judge -> <family>), or
+        # under the module's own name for a shared helper or the snippet runner.
+        key = module.removeprefix(f"{FAMILIES_PACKAGE}.").split(".")[0] if module.startswith(FAMILIES_PACKAGE) \
+            else module.rpartition(".")[2]
+        if key in _BROKEN or module.rpartition(".")[2].startswith("_"):
             continue
         try:
-            importlib.import_module(f"dlprep.checkers.{info.name}")
+            importlib.import_module(module)
         except Exception as e:
-            _BROKEN[info.name] = f"{type(e).__name__}: {e}"
+            _BROKEN[key] = f"{type(e).__name__}: {e}"
 
 
 def family(name: str) -> type:
@@ -50,7 +56,7 @@ def family(name: str) -> type:
     try:
         return _FAMILIES[name]
     except KeyError:
-        if name in _BROKEN:  # families live in modules of the same name
+        if name in _BROKEN:  # families live in folders of the same name
             raise SandboxError(f"checker family {name!r} failed to import: {_BROKEN[name]}") from None
         raise UsageError(f"unknown checker family {name!r}; valid: {', '.join(sorted(_FAMILIES))}") from None
 

@@ -32,7 +32,7 @@ def list_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
     lang: str = LangOpt,
 ) -> None:
-    """Topics with their question counts, or the questions of one topic."""
+    """Topics with their question counts, or the questions of one topic and/or one type."""
     from dlprep import bank
     from dlprep.cli import render
 
@@ -45,7 +45,31 @@ def list_cmd(
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
     else:
-        render.print_listing(rows, topic, pick_lang(lang))
+        render.print_listing(rows, topic, qtype, pick_lang(lang))
+
+
+@app.command()
+@edge
+def exercises(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    db: Path = typer.Option(None, "--db", help="Progress database (default: $DLPREP_HOME or the XDG data dir)."),
+) -> None:
+    """Every coding exercise: id, checker family, difficulty, topic, device needs, your best result."""
+    from dlprep import bank
+    from dlprep.cli import render
+    from dlprep.store import Store, default_path
+
+    catalog = bank.catalog_or_raise()
+    path = db or default_path()
+    reviews = []
+    if path.exists():  # listing never creates a progress database
+        with Store(path) as st:
+            reviews = st.reviews()
+    rows = render.exercises(catalog, reviews)
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+    else:
+        render.print_exercises(rows)
 
 
 @app.command()
@@ -54,12 +78,21 @@ def show(
     qid: str = typer.Argument(..., metavar="ID"),
     lang: str = LangOpt,
     answer: bool = typer.Option(False, "--answer", "-a", help="Also show the answer and explanation."),
+    as_json: bool = typer.Option(False, "--json", help="Print the question as JSON (text as written in the bank)."),
 ) -> None:
     """Show one question (and with --answer, its key and explanation)."""
     from dlprep import bank
     from dlprep.cli import render
 
     lq = bank.catalog_or_raise().get(qid)
+    if as_json:
+        data = lq.q.model_dump(mode="json", exclude_none=True)
+        if not answer:  # the same split as the terminal view: the key only when asked for
+            for key in ("answer", "answers", "expected", "model_answer", "rubric", "explanation", "misconception",
+                        "probe", "judge"):
+                data.pop(key, None)
+        typer.echo(json.dumps({"topic": lq.topic, **data}, ensure_ascii=False, indent=2))
+        return
     render.print_question(lq.q, pick_lang(lang))
     if answer:
         render.print_answer(lq.q, pick_lang(lang))
@@ -67,14 +100,23 @@ def show(
 
 @app.command()
 @edge
-def lint(paths: list[Path] = typer.Argument(None, help="Bank files (default: every bank).")) -> None:
-    """Check the banks: YAML, schema, ids, translations, answer keys, exercise files."""
+def lint(
+    paths: list[Path] = typer.Argument(None, help="Bank files (default: every bank)."),
+    strict: bool = typer.Option(False, "--strict", help="Also fail when the banks miss the balance targets."),
+) -> None:
+    """Check the banks: YAML, schema, ids, translations, answer keys, exercise files, the text rules
+    (Chinese spacing, sources, zh/en agreement) and the test-taking tells."""
     from dlprep import bank
+    from dlprep import lint as lint_mod
     from dlprep.cli import render
 
     catalog, problems = bank.load_catalog(paths or None)
     if problems or catalog is None:
         raise BankError(problems)
+    report = lint_mod.run(catalog, strict)
+    render.print_lint_report(report)
+    if not report.ok:
+        raise BankError(report.problems + (report.target_misses if report.enforced else []))
     render.console().print(
         f"[green]ok[/green]: {len(catalog.by_topic)} bank(s), {len(catalog.questions)} question(s)"
     )

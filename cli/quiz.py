@@ -86,6 +86,8 @@ def review(
 def stats(
     topic: str = typer.Option(None, "--topic", "-t", help="Only this topic."),
     as_json: bool = typer.Option(False, "--json", help="Print the numbers as JSON."),
+    banks: bool = typer.Option(False, "--bank", help="Instead: how the keys are backed (probe or docs), per "
+                                                     "topic and type, counted from the banks; runs nothing."),
     lang: str = LangOpt,
     db: Path = DbOpt,
 ) -> None:
@@ -96,6 +98,17 @@ def stats(
 
     lang = pick_lang(lang)
     catalog = bank.catalog_or_raise()
+    if banks:
+        from dlprep import evidence
+        from dlprep.cli import render
+
+        qs = [lq for lq in catalog.questions.values() if topic is None or lq.topic == catalog.topic(topic).id]
+        ev = evidence.from_banks(qs)
+        if as_json:
+            typer.echo(json.dumps(ev.to_json(), ensure_ascii=False, indent=2))
+        else:
+            render.print_evidence(ev, "probed")
+        return
     now = now_utc()
     with Store(db) as st:
         s = stats_mod.compute(catalog, st.cards(), st.reviews(), now, topic)

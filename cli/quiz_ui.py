@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import io
 import os
+import select
 import shlex
 import subprocess
+import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from rich import box
 from rich.console import Console, Group
-from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.table import Table
@@ -40,6 +41,7 @@ UI = {
         "choice": "letters, e.g. b (or a c when several are right)",
         "true_false": "t (true) or f (false)",
         "short": "type the answer",
+        "running": "running your answer ...",
         "output": "type the exact output; end with an empty line or Ctrl-D",
         "open": "type your answer (optional); an empty line shows the model answer",
         "rate": "rate yourself: 1 again · 2 hard · 3 good · 4 easy",
@@ -60,6 +62,7 @@ UI = {
         "choice": "输入字母，如 b（多选如 a c）",
         "true_false": "t（对）或 f（错）",
         "short": "输入答案",
+        "running": "正在运行你的答案……",
         "output": "输入完整输出，以空行或 Ctrl-D 结束",
         "open": "可先写下你的回答；空行后显示参考答案",
         "rate": "自评：1 忘了 · 2 困难 · 3 良好 · 4 简单",
@@ -139,13 +142,16 @@ class Runner:
         else:
             given = self._given(item, out.given)
             self._say("wrong_given" if given else "wrong", "bold red", given=given)
+        j = out.judgement
+        if j is not None and j.lines is not None and not out.correct:
+            self.con.print(render.output_diff(j.lines, self.lang))
         self.con.print(render.answer_body(item.question, self.lang, list(item.order or []) or None))
 
     # input
 
     def _line(self, prompt: str = PROMPT) -> str:
         try:
-            return input(prompt)
+            return read_line(prompt)
         except EOFError:  # Ctrl-D on an empty prompt
             self.con.print()
             raise Quit from None
@@ -158,7 +164,9 @@ class Runner:
         lines = [first]
         while True:
             try:
-                line = input(MORE)
+                # Pasted lines are already on screen (the terminal echoed them): a prompt printed
+                # for each would pile up at the end as `     |      |`. Prompt only for typed ones.
+                line = read_line("" if _pending() else MORE)
             except EOFError:
                 self.con.print()
                 break
@@ -207,7 +215,9 @@ class Runner:
             if done:
                 return
             try:
-                out = self.sess.answer(text)
+                # A code answer may be run in the sandbox (its first start imports torch: seconds).
+                with render.spinner(self.t["running"], enabled=bool(getattr(item.question, "judge", None))):
+                    out = self.sess.answer(text)
             except InvalidAnswer as e:
                 self.con.print(str(e), style="yellow", markup=False)
                 continue
@@ -271,13 +281,37 @@ class Runner:
             self._say("editor", "red", why=e)
 
 
+def read_line(prompt: str) -> str:
+    """`input(prompt)`, but a Ctrl-C is never lost. input() writes the prompt and then blocks in
+    read(); a SIGINT that lands between the two only sets Python's flag, and read() then waits for
+    a line that never comes (seen as a hung Ctrl-C on a loaded machine). Waiting in short select()
+    slices returns to the interpreter, which raises the pending KeyboardInterrupt."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    try:
+        while not select.select([sys.stdin], [], [], 0.2)[0]:
+            pass
+    except (OSError, ValueError):  # stdin that select cannot watch: plain input() still works
+        pass
+    return input()
+
+
+def _pending() -> bool:
+    """More input is already waiting (a paste), so no prompt is needed for it."""
+    try:
+        return bool(select.select([sys.stdin], [], [], 0)[0])
+    except (OSError, ValueError):  # not a real file (tests feeding a StringIO)
+        return False
+
+
 def warm_up() -> None:
-    """Render a sample once, off screen, before the first question. The first Syntax and Markdown
-    renders import pygments lexers and build parsers (~150 ms here); without this that cost lands
-    between the first answer and the next question, past the 100 ms budget."""
+    """Render a sample once, off screen, before the first question. The first Syntax renders
+    import pygments lexers (~100 ms here); without this that cost lands between the first answer
+    and the next question, past the 100 ms budget."""
     con = Console(file=io.StringIO(), width=80, force_terminal=True, color_system="standard")
-    sample = "**a** `b` *c*\n\n- d\n\n```python\nx = [1]\n```\n\n```text\n(1, 2)\n```"
-    con.print(Panel(Group(Markdown(sample), Syntax("import torch\nprint(x)", "python", theme="ansi_dark"))))
+    sample = Group(Text("a `b` c"), Syntax("import torch\nprint(x)", "python", theme="ansi_dark",
+                                            background_color="default"))
+    con.print(Panel(sample))
 
 
 def run(sess: Session, lang: str, db: Path, edit: bool) -> int:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.table import Table
@@ -45,19 +48,19 @@ def console() -> Console:
 
 
 def listing(catalog: Catalog, topic: str | None, qtype: str | None) -> list[dict[str, Any]]:
-    """Rows for `list`: per topic (counts per type) or per question of one topic."""
-    if topic is not None:
+    """Rows for `list`: per topic (counts per type), or per question of one topic and/or one type."""
+    if topic is not None or qtype is not None:
         return [
-            {"id": lq.id, "type": lq.q.type, "difficulty": lq.q.difficulty,
+            {"id": lq.id, "topic": lq.topic, "type": lq.q.type, "difficulty": lq.q.difficulty,
              "prompt_en": first_line(lq.q.prompt.en), "prompt_zh": first_line(lq.q.prompt.zh)}
-            for lq in catalog.by_topic.get(topic, []) if qtype in (None, lq.q.type)
+            for tid in catalog.topic_ids() if topic in (None, tid)
+            for lq in catalog.by_topic.get(tid, []) if qtype in (None, lq.q.type)
         ]
     rows = []
     for t in catalog.registry.topics:
         counts = Counter(lq.q.type for lq in catalog.by_topic.get(t.id, []))
-        n = sum(counts.values()) if qtype is None else counts.get(qtype, 0)
-        rows.append({"topic": t.id, "en": t.en, "zh": t.zh, "questions": n, "min_questions": t.min_questions,
-                     "by_type": {k: counts[k] for k in QUESTION_TYPES if counts[k]}})
+        rows.append({"topic": t.id, "en": t.en, "zh": t.zh, "questions": sum(counts.values()),
+                     "min_questions": t.min_questions, "by_type": {k: counts[k] for k in QUESTION_TYPES if counts[k]}})
     return rows
 
 
@@ -66,43 +69,153 @@ def first_line(text: str, width: int = 70) -> str:
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
-def print_listing(rows: list[dict[str, Any]], topic: str | None, lang: str) -> None:
-    if topic is not None:
-        table = Table(title=topic, show_lines=False)
-        for col in ("id", "type", "difficulty", "prompt"):
-            table.add_column(col)
-        for r in rows:
-            table.add_row(r["id"], r["type"], r["difficulty"], r[f"prompt_{lang}"])
-    else:
-        table = Table(title="dlprep topics")
-        for col in ("topic", "title", "questions", "by type"):
-            table.add_column(col, justify="right" if col == "questions" else "left")
-        for r in rows:
-            n, need = r["questions"], r["min_questions"]
-            style = "green" if n >= need else ("yellow" if n else "dim")
-            table.add_row(r["topic"], r[lang], f"[{style}]{n}/{need}[/{style}]",
-                          " ".join(f"{k}:{v}" for k, v in r["by_type"].items()))
+def fits(ids: list[str], other: int = 30) -> bool:
+    """A table fits when the longest id and a little of the other columns fit in the terminal; a
+    pipe or a narrow terminal gets one row a line instead, id first, never cut."""
+    c = console()
+    return c.is_terminal and c.width >= max((len(i) for i in ids), default=0) + other
+
+
+def id_table(title: str, columns: list[str], rows: list[list[Any]]) -> None:
+    """Rows whose first column is an id: a table whose id column never wraps or is cut (the other
+    columns wrap first), or tab-separated lines when it would not fit."""
+    c = console()
+    if not fits([str(r[0]) for r in rows]):
+        for r in rows:  # written as is: rich would expand the tabs that `cut -f` splits on
+            c.file.write("\t".join(str(x) for x in r) + "\n")
+        return
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+    for i, col in enumerate(columns):
+        table.add_column(col, no_wrap=i == 0, min_width=max((len(str(r[0])) for r in rows), default=2) if i == 0
+                         else None, overflow="fold")
+    for r in rows:
+        table.add_row(*(x if isinstance(x, Text) else Text(str(x)) for x in r))
+    c.print(table)
+
+
+def print_listing(rows: list[dict[str, Any]], topic: str | None, qtype: str | None, lang: str) -> None:
+    if topic is not None or qtype is not None:
+        id_table(" · ".join(x for x in (topic, qtype) if x), ["id", "type", "difficulty", "prompt"],
+                 [[r["id"], r["type"], r["difficulty"], r[f"prompt_{lang}"]] for r in rows])
+        return
+    table = Table(title="dlprep topics")
+    for col in ("topic", "title", "questions", "by type"):
+        table.add_column(col, justify="right" if col == "questions" else "left", no_wrap=col == "topic")
+    for r in rows:
+        n, need = r["questions"], r["min_questions"]
+        style = "green" if n >= need else ("yellow" if n else "dim")
+        table.add_row(r["topic"], r[lang], Text(f"{n}/{need}", style=style),
+                      " ".join(f"{k}:{v}" for k, v in r["by_type"].items()))
     console().print(table)
+
+
+def exercises(catalog: Catalog, reviews: list[Any]) -> list[dict[str, Any]]:
+    """Every coding exercise with the best result recorded for it: passed, tried (n) or new."""
+    tries: Counter[str] = Counter(r.question_id for r in reviews)
+    passed = {r.question_id for r in reviews if r.correct}
+    rows = []
+    for tid in catalog.topic_ids():
+        for lq in catalog.by_topic.get(tid, []):
+            if isinstance(lq.q, CodingQuestion):
+                best = "passed" if lq.id in passed else (f"tried {tries[lq.id]}x" if tries[lq.id] else "new")
+                rows.append({"id": lq.id, "family": lq.q.checker, "difficulty": lq.q.difficulty, "topic": lq.topic,
+                             "requires": list(lq.q.requires), "best": best})
+    return rows
+
+
+def print_exercises(rows: list[dict[str, Any]]) -> None:
+    style = {"passed": "green", "new": "dim"}
+    id_table(f"{len(rows)} exercises", ["id", "family", "difficulty", "topic", "needs", "best"],
+             [[r["id"], r["family"], r["difficulty"], r["topic"], " ".join(r["requires"]) or "cpu",
+               Text(r["best"], style=style.get(r["best"], "yellow"))] for r in rows])
+
+
+# --- bank text -------------------------------------------------------------------------------
+# Bank text is shown exactly as written: `*`, `_`, `H*W` and brackets are characters, never markup.
+# Two things are read from it: fenced code blocks (```python ... ```), shown highlighted, and
+# inline `code` spans, shown in a code style. Plain output (NO_COLOR, not a terminal) keeps the
+# backticks and indents blocks by four spaces, so copied text is still code.
+
+_FENCE = re.compile(r"^[ \t]*```[ \t]*([\w+.-]*)[ \t]*\n(.*?)^[ \t]*```[ \t]*$", re.MULTILINE | re.DOTALL)
+_SPAN = re.compile(r"`([^`\n]+)`")
+CODE_STYLE = "bold cyan"
+
+
+def styled_output() -> bool:
+    c = console()
+    return c.is_terminal and not c.no_color and c.color_system is not None
+
+
+def prose(text: str, style: str = "") -> Text:
+    """Plain text with inline `code` spans styled; nothing else is interpreted."""
+    out = Text(style=style)
+    if not styled_output():
+        out.append(text)
+        return out
+    pos = 0
+    for m in _SPAN.finditer(text):
+        out.append(text[pos:m.start()])
+        out.append(m.group(1), style=CODE_STYLE)
+        pos = m.end()
+    out.append(text[pos:])
+    return out
+
+
+def code_block(code: str, lexer: str = "python") -> RenderableType:
+    code = code.rstrip("\n")
+    if not styled_output():
+        return Text("\n".join(("    " + ln).rstrip() for ln in code.split("\n")))
+    if lexer in ("", "text", "plain", "output"):  # nothing to highlight: skip pygments (tens of ms)
+        return Padding(Text(code, style=CODE_STYLE), (0, 0, 0, 2))
+    return Syntax(code, lexer or "text", theme="ansi_dark", background_color="default")
+
+
+def bank_text(text: str, label: str | None = None) -> RenderableType:
+    """Prose and fenced code blocks, in order; `label` (bold) starts the first line."""
+    parts: list[RenderableType] = []
+    pos = 0
+    lead = Text(f"{label}: ", style="bold") if label else None
+
+    def add_prose(chunk: str) -> None:
+        nonlocal lead
+        chunk = chunk.strip("\n")
+        if not chunk.strip():
+            return
+        t = prose(chunk)
+        if lead is not None:
+            t = Text.assemble(lead, t)
+            lead = None
+        parts.append(t)
+
+    for m in _FENCE.finditer(text):
+        add_prose(text[pos:m.start()])
+        if lead is not None:
+            parts.append(Text(f"{label}:", style="bold"))
+            lead = None
+        parts.append(code_block(m.group(2), m.group(1).lower() or "text"))
+        pos = m.end()
+    add_prose(text[pos:])
+    if lead is not None:
+        parts.append(lead)
+    return Group(*parts)
 
 
 def question_body(q: Any, lang: str, order: list[str] | None = None) -> RenderableType:
     """The question as shown before answering. `order` is the displayed order of choice ids."""
-    from rich.markdown import Markdown  # markdown-it is a tenth of a second: only when shown
-
-    parts: list[RenderableType] = [Markdown(q.prompt.get(lang))]
+    parts: list[RenderableType] = [bank_text(q.prompt.get(lang))]
     if isinstance(q, OutputQuestion):
-        parts.append(Syntax(q.code.rstrip(), "python", theme="ansi_dark", line_numbers=False))
+        parts.append(code_block(q.code))
     if isinstance(q, ChoiceQuestion):
         by_id = {c.id: c for c in q.choices}
         ids = order or [c.id for c in q.choices]
         for letter, cid in zip("abcdefghijklmnopqrstuvwxyz", ids, strict=False):
-            parts.append(Markdown(f"**{letter})** {by_id[cid].get(lang)}"))
+            parts.append(Text.assemble(Text(f"{letter}) ", style="bold"), prose(by_id[cid].get(lang))))
     if isinstance(q, TrueFalseQuestion):
         lab = LABELS[lang]
-        parts.append(Markdown(f"*t = {lab['true']}, f = {lab['false']}*"))
+        parts.append(Text(f"t = {lab['true']}, f = {lab['false']}", style="italic"))
     if isinstance(q, CodingQuestion):
-        parts.append(Markdown(f"`{LABELS[lang]['run'].format(id=q.id)}`"))
-    title = f"{q.id} · {q.type} · {q.difficulty}"
+        parts.append(Text(LABELS[lang]["run"].format(id=q.id), style=CODE_STYLE))
+    title = Text(f"{q.id} · {q.type} · {q.difficulty}")
     return Panel(Group(*parts), title=title, title_align="left")
 
 
@@ -110,7 +223,8 @@ def print_question(q: Any, lang: str) -> None:
     console().print(question_body(q, lang))
 
 
-def answer_text(q: Any, lang: str, order: list[str] | None = None) -> str:
+def answer_text(q: Any, lang: str, order: list[str] | None = None, plain: bool = False) -> str:
+    """The key as text, as `bank_text` renders it (printed output fenced, unless `plain`)."""
     lab = LABELS[lang]
     if isinstance(q, ChoiceQuestion):
         ids = order or [c.id for c in q.choices]
@@ -122,7 +236,7 @@ def answer_text(q: Any, lang: str, order: list[str] | None = None) -> str:
     if isinstance(q, ShortQuestion):
         return q.answers[0]
     if isinstance(q, OutputQuestion):
-        return "\n```text\n" + q.expected.rstrip("\n") + "\n```"
+        return q.expected.rstrip("\n") if plain else "```text\n" + q.expected.rstrip("\n") + "\n```"
     if isinstance(q, OpenQuestion):
         return q.model_answer.get(lang)
     if isinstance(q, CodingQuestion):
@@ -131,22 +245,40 @@ def answer_text(q: Any, lang: str, order: list[str] | None = None) -> str:
 
 
 def answer_body(q: Any, lang: str, order: list[str] | None = None) -> RenderableType:
-    from rich.markdown import Markdown
-
     lab = LABELS[lang]
-    md = [f"**{lab['answer']}:** {answer_text(q, lang, order)}"]
+    parts: list[RenderableType] = [bank_text(answer_text(q, lang, order), lab["answer"])]
     if isinstance(q, OpenQuestion):
-        md.append(f"**{lab['rubric']}:**\n" + "\n".join(f"- {r.get(lang)}" for r in q.rubric))
-    md.append(f"**{lab['why']}:** {q.explanation.get(lang)}")
+        parts.append(Text(f"{lab['rubric']}:", style="bold"))
+        parts.extend(Text.assemble("- ", prose(r.get(lang))) for r in q.rubric)
+    parts.append(Text())
+    parts.append(bank_text(q.explanation.get(lang), lab["why"]))
     if q.misconception is not None:
-        md.append(f"**{lab['misconception']}:** {q.misconception.get(lang)}")
+        parts.append(Text())
+        parts.append(bank_text(q.misconception.get(lang), lab["misconception"]))
     if q.refs:
-        md.append(f"**{lab['refs']}:** " + " · ".join(q.refs))
-    return Markdown("\n\n".join(md))
+        parts.append(Text())
+        parts.append(Text.assemble(Text(f"{lab['refs']}: ", style="bold"), " · ".join(q.refs)))
+    return Group(*parts)
 
 
 def print_answer(q: Any, lang: str, order: list[str] | None = None) -> None:
     console().print(answer_body(q, lang, order))
+
+
+def output_diff(lines: Any, lang: str) -> RenderableType:
+    """Yours against expected, line by line, for a wrong `output` answer (an OutputJudgement)."""
+    head = {"en": ("{right} of {total} lines right", "yours", "expected"),
+            "zh": ("{total} 行中对了 {right} 行", "你的", "应为")}[lang]
+    table = Table(box=box.SIMPLE_HEAD, title=head[0].format(right=lines.right, total=lines.total),
+                  title_justify="left", pad_edge=False)
+    table.add_column("", no_wrap=True)
+    table.add_column(head[1], overflow="fold")
+    table.add_column(head[2], overflow="fold")
+    for ln in lines.lines:
+        mark = Text("✓", style="green") if ln.ok else Text("✗", style="red")
+        table.add_row(mark, Text(ln.yours if ln.yours is not None else "-", style="" if ln.ok else "red"),
+                      Text(ln.expected if ln.expected is not None else "-"))
+    return table
 
 
 STATUS_STYLE = {"pass": "green", "fail": "red", "error": "red", "timeout": "magenta", "skip": "dim",
@@ -247,9 +379,51 @@ def print_verify_report(report: Any) -> None:
         table.add_row(topic, *(_count(counts, k) for k in ("passed", "failed", "skipped", "unverifiable")))
     table.add_row("[bold]total[/bold]", *(_count(totals, k) for k in ("passed", "failed", "skipped", "unverifiable")))
     c.print(table)
+    n = report.exercise_counts()
+    if n["exercises"]:
+        c.print(f"exercises: {n['exercises']} passed; {n['mutants']} mutant(s) caught ({n['mutant diffs']} as diffs), "
+                f"{n['wrong']} wrong answer(s) caught, {n['right']} right answer(s) with full marks")
+    ev = report.evidence()
+    if ev.cells:
+        print_evidence(ev, "proved")
+    for reason, n in sorted(report.skipped().items()):
+        c.print(f"[dim]skipped {n}: {escape(reason)}[/dim]")
     verdict = "[green]all verified[/green]" if report.ok else "[red]verification failed[/red]"
+    share = ev.overall.proved_share
+    proved = f"; choice/true_false/short keys proved: {_pct(share)}" if share is not None else ""
     c.print(f"{verdict}: {totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped, "
-            f"{totals['unverifiable']} unverifiable")
+            f"{totals['unverifiable']} unverifiable{proved}")
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{x:.0%}"
+
+
+def print_evidence(ev: Any, proved: str) -> None:
+    """Per topic and type: how many keys a probe `proved` (or, from the banks alone, has a probe
+    for) and how many rest on `evidence: docs`. Cells read `proved/questions +docs`."""
+    from dlprep.evidence import PROVABLE
+
+    def cell(t: Any) -> str:
+        if not t.questions:
+            return ""
+        docs, skipped = (f" +{t.docs}d" if t.docs else ""), (f" {t.skipped}s" if t.skipped else "")
+        return f"{t.proved}/{t.questions}{docs}{skipped}"
+
+    table = Table(title=f"choice/true_false/short keys {proved} by a probe\n(cells: {proved}/questions, "
+                        "+d evidence: docs, s skipped)")
+    table.add_column("topic", no_wrap=True)
+    for col in (*PROVABLE, proved, "docs"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for topic in ev.topics():
+        cells = {k: ev.cells.get((topic, k)) for k in PROVABLE}
+        t = ev.by_topic(topic)
+        table.add_row(escape(topic), *(cell(v) if v else "" for v in cells.values()), _pct(t.proved_share),
+                      _pct(t.docs_share))
+    o = ev.overall
+    table.add_row("[bold]all[/bold]", *(cell(ev.by_type(k)) for k in PROVABLE), _pct(o.proved_share),
+                  _pct(o.docs_share))
+    console().print(table)
 
 
 def _count(counts: Counter[str], key: str) -> str:
@@ -282,3 +456,28 @@ def junit_xml(report: Any) -> str:
         suite.set("errors", str(sum(1 for c in cases if c.find("error") is not None)))
         suite.set("skipped", str(sum(1 for c in cases if c.find("skipped") is not None)))
     return ET.tostring(root, encoding="unicode", xml_declaration=True)
+
+
+def _share(n: int, of: int) -> str:
+    return f"{n} ({n / of:.0%})" if of else "-"
+
+
+def print_lint_report(report: Any) -> None:
+    """The test-taking tells per bank and overall, then near-duplicates as warnings."""
+    c = console()
+    table = Table(title="test-taking tells: longest options = key (target <= 33%), true keys (40-60%)")
+    table.add_column("bank", no_wrap=True)
+    for col in ("choice", "long en", "long zh", "t/f", "true"):
+        table.add_column(col, justify="right", no_wrap=True, min_width=8 if col == "true" else None)
+    rows = [*report.per_bank.items(), ("all banks", report.overall)]
+    for name, b in rows:
+        if not (b.choice or b.true_false):
+            continue
+        table.add_row(escape(name), str(b.choice), _share(b.longest_en, b.choice), _share(b.longest_zh, b.choice),
+                      str(b.true_false), _share(b.true_keys, b.true_false))
+    c.print(table)
+    for miss in report.target_misses:
+        style, word = ("red", "fail") if report.enforced else ("yellow", "target")
+        c.print(f"[{style}]{word}[/{style}]: {escape(miss)}", soft_wrap=True)
+    for d in report.duplicates:
+        c.print(f"[yellow]warning[/yellow]: near-duplicate: {escape(d.line())}", soft_wrap=True)

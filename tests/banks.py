@@ -14,7 +14,7 @@ topic: tensor.contiguity
 questions:
   - id: tensor.contiguity.t1
     type: true_false
-    prompt: {zh: "转置后的张量是连续的吗？", en: "Is a transposed 2x3 tensor contiguous?"}
+    prompt: {zh: "2x3 的张量转置后是连续的吗？", en: "Is a transposed 2x3 tensor contiguous?"}
     answer: false
     probe: |
       import torch
@@ -28,6 +28,7 @@ questions:
       - {id: a, zh: "is_contiguous()", en: "is_contiguous()"}
       - {id: b, zh: "contiguous()", en: "contiguous()"}
     answer: [a]
+    evidence: docs
     explanation: {zh: "contiguous() 返回张量。", en: "contiguous() returns a tensor."}
     refs: [https://pytorch.org/docs/stable/generated/torch.Tensor.is_contiguous.html]
   - id: tensor.contiguity.o1

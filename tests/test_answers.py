@@ -35,3 +35,20 @@ def test_output_forgives_only_trailing_whitespace():
     assert same_output("a  \nb\n\n", "a\nb")
     assert not same_output(" a\nb", "a\nb")
     assert not same_output("a\n\nb", "a\nb")
+
+
+def test_numbers_written_every_way() -> None:
+    n = ShortMatch(kind="number")
+    for given in ["1,000,000", "1_000_000", "1e6", "10^6", "one million", "a million", "一百万", "100万", "~1000000"]:
+        assert matches(given, "1000000", n), given
+    for given in ["three", "三", "3 个", "3.0", "about 3", "3 tensors"]:
+        assert matches(given, "3", n), given
+    assert matches("two hundred fifty-six", "256", n) and matches("二十五", "25", n)
+    assert not matches("not 3", "3", n) and not matches("3 or 4", "3", n) and not matches("30", "3", n)
+
+
+def test_hostile_input_is_just_wrong() -> None:
+    n = ShortMatch(kind="number")
+    assert not matches("10^99999999", "1", n)  # bounded, not computed
+    assert not matches("1e999999", "1", n)
+    assert not matches("", "1", n) and not matches("(((", "1", ShortMatch(kind="sequence"))

@@ -7,9 +7,16 @@ from pathlib import Path
 
 import torch
 
+from dlprep import mutants
 from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
-from dlprep.checkers.expr_graph import consumers, forward_oracle, random_expression, render, reverse_oracle
+from dlprep.checkers.families.autograd.expr_graph import (
+    consumers,
+    forward_oracle,
+    random_expression,
+    render,
+    reverse_oracle,
+)
 from dlprep.models import CodingQuestion
 from tests.conftest import coding_question
 
@@ -79,7 +86,7 @@ def test_a_class_that_is_not_a_function_is_named(grader):
 
 
 def test_patching_gradcheck_does_not_pass_a_wrong_backward(grader):
-    source = (REPO / "reference_impls/softplus_function/mutants/forgets_grad_output.py").read_text()
+    source = mutants.source_of(REPO / "reference_impls/softplus_function", "forgets_grad_output")
     source += "\ntorch.autograd.gradcheck = lambda *a, **k: True\n"
     v = grader.grade_source(SOFTPLUS, source, "s.py", seed=1)
     gradcheck = next((t for t in v.tests if t.name == "public/gradcheck-float64"), None)
@@ -130,7 +137,7 @@ def solve(x, weights, segments):
 
 
 def test_patching_the_saved_tensor_hooks_does_not_hide_what_is_saved(grader):
-    source = (REPO / "reference_impls/checkpoint_segments/mutants/no_checkpointing.py").read_text()
+    source = mutants.source_of(REPO / "reference_impls/checkpoint_segments", "no_checkpointing")
     source += "\nimport contextlib\ntorch.autograd.graph.saved_tensors_hooks = lambda *a: contextlib.nullcontext()\n"
     v = grader.grade_source(CHECKPOINT, source, "s.py", seed=1)
     assert v.status == "fail" and "no fewer than the model without checkpointing" in _messages(v)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
 from dlprep.bank import load_catalog
-from tests.banks import GOOD, make_banks
+from tests.banks import GOOD, REPO, make_banks
 
 
 def lint(tmp_path, files, monkeypatch):
@@ -20,7 +21,7 @@ def test_good_bank_loads(tmp_path, monkeypatch):
     catalog, problems = lint(tmp_path, {"tensor.contiguity.yaml": GOOD}, monkeypatch)
     assert problems == []
     assert sorted(catalog.questions) == ["tensor.contiguity.c1", "tensor.contiguity.o1", "tensor.contiguity.t1"]
-    assert catalog.get("tensor.contiguity.o1").line == 22  # the line of its `- id:`
+    assert catalog.get("tensor.contiguity.o1").line == 23  # the line of its `- id:`
 
 
 BAD = {
@@ -124,3 +125,20 @@ def test_parse_cache_follows_content_and_survives_corruption(tmp_path, monkeypat
     cache.write_text("{not json")
     catalog, problems = load_catalog()
     assert problems == [] and catalog.get("tensor.contiguity.t1").q.answer is True
+
+
+
+def test_lint_counts_diff_and_py_mutants(tmp_path, monkeypatch):
+    """MIN_MUTANTS (2) counts both kinds: a diff against the reference and a .py rewrite."""
+    exercises = tmp_path / "reference_impls"
+    folder = exercises / "make_contiguous"
+    shutil.copytree(REPO / "reference_impls" / "make_contiguous", folder)
+    (folder / "mutants" / "strict_size_one.py").unlink()
+    assert sorted(p.name for p in (folder / "mutants").iterdir()) == ["always_copies.diff", "never_copies.py"]
+    monkeypatch.setenv("DLPREP_EXERCISES", str(exercises))
+    coding = GOOD + BAD["unknown checker"][0][len(GOOD):].replace("stride_veiw", "stride_view")
+    _, problems = lint(tmp_path / "two", {"tensor.contiguity.yaml": coding}, monkeypatch)
+    assert problems == []
+    (folder / "mutants" / "never_copies.py").unlink()
+    _, problems = lint(tmp_path / "one", {"tensor.contiguity.yaml": coding}, monkeypatch)
+    assert any("reference_impls/make_contiguous/mutants/ has 1 mutant(s) - add at least 2" in p for p in problems)

@@ -45,7 +45,7 @@ def test_show_in_both_languages(banks):
 
 def test_lang_defaults_from_config_then_env(banks, tmp_path, monkeypatch):
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
-    assert "转置后的张量" in runner.invoke(app, ["show", "tensor.contiguity.t1"]).output
+    assert "的张量转置后" in runner.invoke(app, ["show", "tensor.contiguity.t1"]).output
     (tmp_path / "home").mkdir(exist_ok=True)
     (tmp_path / "home" / "config.toml").write_text('lang = "en"\n')
     assert "transposed" in runner.invoke(app, ["show", "tensor.contiguity.t1"]).output

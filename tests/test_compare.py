@@ -1,7 +1,7 @@
 import torch
 
 from dlprep.checkers.compare import compare_described, compare_tensor
-from dlprep.checkers.harness import describe
+from dlprep.checkers.sandbox.harness import describe
 
 
 def test_all_zeros_never_passes_for_small_outputs():

@@ -9,10 +9,12 @@ import pytest
 import torch
 from torch import fx
 
-from dlprep.checkers import fusion_zoo, registry
+from dlprep import mutants
+from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
-from dlprep.checkers.fusion_pass import GraphFacts, kept_effects
-from dlprep.checkers.fusion_pass_child import describe_graph, qualified_name
+from dlprep.checkers.families.fusion_pass import fusion_zoo
+from dlprep.checkers.families.fusion_pass.child import describe_graph, qualified_name
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts, kept_effects
 from tests.conftest import coding_question
 
 EXERCISES = ("fx_constant_folding", "fx_cse", "fx_dce", "fx_conv_bn_fold", "fx_fuse_mul_add", "fx_horizontal_linear")
@@ -151,7 +153,7 @@ def test_a_graph_that_raises_when_run_is_reported(grader):
 
 def test_writing_into_the_shared_parameters_is_caught_even_when_the_result_is_right(grader):
     # Correct folding on the returned module, but done by rescaling the original conv in place.
-    source = (load_exercise(CBN).folder / "mutants/edits_conv_in_place.py").read_text()
+    source = mutants.source_of(load_exercise(CBN).folder, "edits_conv_in_place")
     v = grader.grade_source(CBN, source, "s.py", seed=1)
     assert v.status == "fail" and v.score == 0
     assert "the pass changed the model it was given" in _messages(v), _messages(v)
@@ -174,6 +176,6 @@ def test_overriding_forward_does_not_fool_the_grader(grader):
 
 def test_changing_the_signature_is_named(grader):
     q = coding_question("fx_dce", "fusion_pass", hidden=4)
-    source = (load_exercise(q).folder / "mutants/drops_unused_inputs.py").read_text()
+    source = mutants.source_of(load_exercise(q).folder, "drops_unused_inputs")
     v = grader.grade_source(q, source, "s.py", seed=1)
     assert "the module's inputs were ['x', 'unused_input'] and are now ['x']" in _messages(v), _messages(v)

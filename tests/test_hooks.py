@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dlprep.checkers.hooks import describe_hooks
+from dlprep import mutants
+from dlprep.checkers.families.hooks.judge import describe_hooks
 from dlprep.models import CodingQuestion
 from tests.conftest import coding_question
 
@@ -27,7 +28,8 @@ def _messages(verdict) -> str:
 
 
 def _source(exercise: str, name: str = "reference.py") -> str:
-    return (REPO / "reference_impls" / exercise / name).read_text()
+    folder = REPO / "reference_impls" / exercise
+    return mutants.source_of(folder, name) if name.startswith("mutants/") else (folder / name).read_text()
 
 
 def test_leftover_hooks_are_described_by_module_kind_parameter_and_scope():

@@ -9,8 +9,10 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from dlprep.checkers import model_spec, registry
+from dlprep import mutants
+from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
+from dlprep.checkers.families import model_spec
 from dlprep.models import CodingQuestion
 from tests.conftest import coding_question
 
@@ -33,7 +35,8 @@ def _messages(verdict) -> str:
 
 
 def _source(exercise: str, name: str = "reference.py") -> str:
-    return (REPO / "reference_impls" / exercise / name).read_text()
+    folder = REPO / "reference_impls" / exercise
+    return mutants.source_of(folder, name) if name.startswith("mutants/") else (folder / name).read_text()
 
 
 def test_family_is_registered():
@@ -103,7 +106,7 @@ def test_hook_counts_cover_modules_parameters_and_global_hooks():
 
 def test_torchs_three_adam_implementations_agree_on_the_exercise_cases():
     check = load_exercise(ADAM).check
-    from dlprep.checkers import module_child
+    from dlprep.checkers.families.module import child as module_child
 
     case = check.public_cases()[2]  # weight decay on, several steps
     runs = [module_child.adam_probe(fn, case.wire(), {})["steps"] for fn in check.TORCH_ADAM.values()]

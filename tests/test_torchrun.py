@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 import torch
 
-from dlprep.checkers import harness, registry
+from dlprep import mutants
+from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
-from dlprep.checkers.torchrun import Rank
-from dlprep.checkers.torchrun_rank import RecordingDataset, rank_spec
+from dlprep.checkers.families.torchrun.judge import Rank
+from dlprep.checkers.families.torchrun.rank import RecordingDataset, rank_spec
+from dlprep.checkers.sandbox import harness
 from tests.conftest import coding_question, leftovers
 
 EXERCISES = Path(__file__).parents[1] / "reference_impls"
@@ -207,7 +209,7 @@ def test_real_hang_names_the_longer_rank_and_leaves_nothing(real_grader):
     # a seed where rank 0 has more batches, so the rank named is not just the usual rank 1
     seed = next(s for s in range(100) if (lambda p: len(p[0]["batches"]) > len(p[1]["batches"]))(
         check.make_spec(torch.Generator().manual_seed(s))["per_rank"]))
-    source = (EXERCISES / "join_uneven/mutants/no_join.py").read_text()
+    source = mutants.source_of(EXERCISES / "join_uneven", "no_join")
     verdict = real_grader.grade_source(q, source, "no_join.py", seed=seed)
     text = "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
     assert verdict.status == "timeout", text

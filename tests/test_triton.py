@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 import torch
 
+from dlprep import mutants
 from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
-from dlprep.checkers.triton import GUARD, OUT_SENTINEL, KernelCase, TritonFamily, prepare
+from dlprep.checkers.families.triton.judge import GUARD, OUT_SENTINEL, KernelCase, TritonFamily, prepare
 from tests.conftest import coding_question
 
 pytest.importorskip("triton")
@@ -125,7 +126,7 @@ def test_writing_into_an_input_is_reported(slow_grader):
 
 
 def test_returning_a_new_tensor_gets_a_hint(slow_grader):
-    source = (REPO / "reference_impls/triton_add_relu/mutants/returns_new_tensor.py").read_text()
+    source = mutants.source_of(REPO / "reference_impls/triton_add_relu", "returns_new_tensor")
     q = coding_question("triton_add_relu", "triton", hidden=1)
     v = slow_grader.grade_source(q, source, "s.py", seed=1)
     assert "were never written" in _messages(v) and "returned a new tensor" in _messages(v)

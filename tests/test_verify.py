@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
 from typer.testing import CliRunner
 
+from dlprep import mutants
 from dlprep.cli.app import app
 from tests.banks import GOOD, REPO, make_banks
 
@@ -67,6 +69,17 @@ EXTRA = """\
     checker: stride_view
     prompt: {zh: "写", en: "write"}
     explanation: {zh: "解", en: "why"}
+  - id: tensor.contiguity.bad-corpus
+    type: coding
+    exercise: bad_corpus
+    checker: stride_view
+    prompt: {zh: "写", en: "write"}
+    explanation: {zh: "解", en: "why"}
+"""
+
+RIGHT_ANOTHER_WAY = """# Right: lets torch decide, contiguous() copies only when it must.
+def solve(x):
+    return x.contiguous()
 """
 
 
@@ -76,9 +89,21 @@ def report(tmp_path_factory):
     banks = make_banks(tmp, {"tensor.contiguity.yaml": GOOD + EXTRA})
     exercises = tmp / "reference_impls"
     src = REPO / "reference_impls" / "make_contiguous"
-    shutil.copytree(src, exercises / "make_contiguous")
+    good = exercises / "make_contiguous"
+    shutil.copytree(src, good)
+    (good / "wrong").mkdir()
+    (good / "wrong" / "never_copies.py").write_text(mutants.source_of(src, "never_copies"))
+    (good / "right").mkdir()
+    (good / "right" / "contiguous.py").write_text(RIGHT_ANOTHER_WAY)
+    # bad_corpus: a wrong answer that passes, a right one that fails, a diff whose context is gone
+    bad = exercises / "bad_corpus"
+    shutil.copytree(good, bad)
+    (bad / "wrong" / "is_right.py").write_text(RIGHT_ANOTHER_WAY)
+    (bad / "right" / "is_wrong.py").write_text(mutants.source_of(src, "never_copies"))
+    stale = bad / "mutants" / "always_copies.diff"
+    stale.write_text(stale.read_text().replace("-    expected = 1", "-    expected = 2"))
     shutil.copytree(src, exercises / "broken_reference")
-    shutil.copy(src / "mutants" / "always_copies.py", exercises / "broken_reference" / "reference.py")
+    (exercises / "broken_reference" / "reference.py").write_text(mutants.source_of(src, "always_copies"))
     shutil.copytree(src, exercises / "passing_mutant")
     shutil.copy(src / "reference.py", exercises / "passing_mutant" / "mutants" / "same_as_reference.py")
     mp = pytest.MonkeyPatch()
@@ -110,7 +135,20 @@ def test_verify_fails_and_names_each_problem(report):
     assert "reference.py scored" in res["tensor.contiguity.bad-reference"]["message"]
     assert "mutant same_as_reference.py passed" in res["tensor.contiguity.weak-checker"]["message"]
     assert res["tensor.contiguity.good-exercise"]["status"] == "passed"
-    assert "3 mutant(s) caught" in res["tensor.contiguity.good-exercise"]["message"]
+    good = res["tensor.contiguity.good-exercise"]
+    assert good["status"] == "passed"
+    assert "3 mutant(s) caught (1 as diffs); 1 wrong answer(s) caught; 1 right answer(s) pass" in good["message"]
+    assert good["counts"] == {"exercises": 1, "mutants": 3, "mutant diffs": 1, "wrong": 1, "right": 1}
+    assert ("exercises: 1 passed; 3 mutant(s) caught (1 as diffs), 1 wrong answer(s) caught, "
+            "1 right answer(s) with full marks") in " ".join(r.output.split())
+    bad = res["tensor.contiguity.bad-corpus"]
+    problems = [bad["message"], *bad["details"]]
+    assert bad["status"] == "failed" and len(problems) == 3, problems
+    assert any("reference_impls/bad_corpus/mutants/always_copies.diff: hunk 1" in p and "does not match" in p
+               for p in problems), problems
+    assert any(p.startswith("wrong answer wrong/is_right.py passed") for p in problems), problems
+    assert any(re.match(r"right answer right/is_wrong.py scored \d+/16 \(fail\): fail \(public/", p)
+               for p in problems), problems
     # under-covered topics and families fail coverage, by name
     assert res["coverage:tensor.matmul"]["status"] == "failed"
     assert "needs at least 8" in res["coverage:tensor.matmul"]["message"]
@@ -121,10 +159,10 @@ def test_verify_fails_and_names_each_problem(report):
 
 def test_reports_are_valid(report):
     _, data, xml, _ = report
-    assert data["ok"] is False and data["summary"]["tensor.contiguity"]["failed"] == 5  # 4 questions + its coverage
+    assert data["ok"] is False and data["summary"]["tensor.contiguity"]["failed"] == 6  # 5 questions + its coverage
     root = ET.parse(xml).getroot()
     suite = next(s for s in root if s.get("name") == "tensor.contiguity")
-    assert suite.get("failures") == "5" and suite.get("errors") == "1" and suite.get("skipped") == "1"
+    assert suite.get("failures") == "6" and suite.get("errors") == "1" and suite.get("skipped") == "1"
 
 
 def test_two_runs_give_the_same_verdicts(report):

@@ -14,7 +14,7 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlprep.checkers import wire
+from dlprep.checkers.sandbox import wire
 
 
 def _roundtrip(obj: Any) -> Any:

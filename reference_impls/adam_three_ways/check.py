@@ -17,7 +17,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "adam"
 PROBE_OPTIONS = {"foreach_entry": "adam_foreach"}

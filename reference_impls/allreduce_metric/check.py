@@ -14,7 +14,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
-from dlprep.checkers.torchrun import Check
+from dlprep.checkers.families.torchrun.judge import Check
 
 WORLD, NODES = 2, 1
 CHECKS = ("result", "in sync", "rank_mean", "sample_mean")

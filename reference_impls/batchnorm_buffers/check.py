@@ -15,7 +15,7 @@ Threat list (how a candidate gets this wrong -> what kills it; facts from the st
 import torch
 from torch import nn
 
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "structure"
 PROBE_OPTIONS = {"check_init": True, "cast": True}

@@ -14,7 +14,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
+from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "saved"
 

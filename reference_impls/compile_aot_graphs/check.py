@@ -1,6 +1,6 @@
 """Trusted checker data for `compile_aot_graphs` (imported by the grader only).
 
-The models live in dlprep.checkers.compile_child.MODELS, so that the sandboxed child and this
+The models live in dlprep.checkers.families.compile.child.MODELS, so that the sandboxed child and this
 oracle run the same code; a case names one and sends its inputs and the output's gradient.
 
 Threat list (how a candidate gets this wrong -> what kills it):
@@ -15,8 +15,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
-from dlprep.checkers.compile import CompileCase
-from dlprep.checkers.compile_child import MODELS
+from dlprep.checkers.families.compile.judge import CompileCase
+from dlprep.checkers.families.compile.child import MODELS
 
 PROBE = "aot"
 # (ops the forward graph must hold, ops the backward graph must hold), as aten overload names.

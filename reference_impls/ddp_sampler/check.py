@@ -21,7 +21,7 @@ import math
 
 import torch
 
-from dlprep.checkers.torchrun import Check, ddp_sgd_step, max_diff, tensor_entry
+from dlprep.checkers.families.torchrun.judge import Check, ddp_sgd_step, max_diff, tensor_entry
 
 WORLD, NODES = 2, 1
 CHECKS = ("result", "in sync", "shards", "set_epoch", "single-process")

@@ -11,7 +11,7 @@ Threat list (how a candidate gets this wrong -> what kills it; all through the t
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
+from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "tensor"
 

@@ -12,8 +12,8 @@ Threat list (how a candidate gets this wrong -> what kills it; every node's prim
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
-from dlprep.checkers.expr_graph import expression, forward_oracle, random_expression
+from dlprep.checkers.families.autograd.judge import ProbeCase
+from dlprep.checkers.families.autograd.expr_graph import expression, forward_oracle, random_expression
 
 PROBE = "expression"
 PROBE_OPTIONS = {"mode": "forward", "attrs": ["primal", "tangent"]}

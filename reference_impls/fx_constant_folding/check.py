@@ -2,7 +2,7 @@
 
 import torch
 
-from dlprep.checkers.fusion_pass import GraphFacts, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts, model_cases
 
 PUBLIC = ("fold_scaled_linear", "fold_weight_std")
 HIDDEN = ("fold_noise", "fold_nested", "fold_size_dependent")

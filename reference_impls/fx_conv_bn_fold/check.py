@@ -3,7 +3,7 @@
 import torch
 from torch import nn
 
-from dlprep.checkers.fusion_pass import GraphFacts, GNode, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts, GNode, model_cases
 
 PUBLIC = ("cbn_conv_bn_relu", "cbn_two_stages")
 HIDDEN = ("cbn_sequential", "cbn_shared_output", "cbn_pool_between")

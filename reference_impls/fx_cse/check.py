@@ -2,7 +2,7 @@
 
 import torch
 
-from dlprep.checkers.fusion_pass import GraphFacts, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts, model_cases
 
 PUBLIC = ("cse_twin_branches", "cse_random")
 HIDDEN = ("cse_kwargs", "cse_arg_order", "cse_dropout")

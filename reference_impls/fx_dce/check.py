@@ -12,7 +12,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
-from dlprep.checkers.fusion_pass import GraphFacts, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts, model_cases
 
 PUBLIC = ("dce_dead_branch", "dce_inplace")
 HIDDEN = ("dce_random_stream", "dce_multi_output")

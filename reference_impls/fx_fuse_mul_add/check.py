@@ -2,7 +2,7 @@
 
 import torch
 
-from dlprep.checkers.fusion_pass import GraphFacts, GNode, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts, GNode, model_cases
 
 PUBLIC = ("fma_affine", "fma_operand_order")
 HIDDEN = ("fma_chain", "fma_shared_product")

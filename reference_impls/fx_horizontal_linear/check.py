@@ -5,7 +5,7 @@ from collections import Counter
 import torch
 from torch import nn
 
-from dlprep.checkers.fusion_pass import GraphFacts, GNode, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts, GNode, model_cases
 
 PUBLIC = ("hl_qkv", "hl_mixed_sizes")
 HIDDEN = ("hl_two_groups", "hl_gated_3d")

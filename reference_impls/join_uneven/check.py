@@ -18,7 +18,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
-from dlprep.checkers.torchrun import Check, ddp_sgd_step, max_diff, tensor_entry
+from dlprep.checkers.families.torchrun.judge import Check, ddp_sgd_step, max_diff, tensor_entry
 
 WORLD, NODES = 2, 1
 CHECKS = ("result", "in sync", "single-process")

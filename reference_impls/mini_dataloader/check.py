@@ -1,7 +1,7 @@
 """Trusted checker data for `mini_dataloader` (imported by the grader only).
 
 The oracle is torch's own DataLoader (num_workers=0) on the same samples, batch size, sampler and
-drop_last. The child's dataset (dataloader_child.RecordingDataset) also records which process
+drop_last. The child's dataset (the dataloader family's child.RecordingDataset) also records which process
 loaded each sample, sleeps on the `slow` indices (the first batch's first one, so that with
 workers the second batch is ready first) and raises on the `corrupt` one.
 

@@ -16,7 +16,7 @@ currently fail the whole-tensor relative norm; see right/pending (needs a per-el
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
+from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "function"
 

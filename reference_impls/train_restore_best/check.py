@@ -21,8 +21,9 @@ import math
 import torch
 from torch.nn import functional as F
 
-from dlprep.checkers import model_spec, module_child
-from dlprep.checkers.probe_family import SpecCase
+from dlprep.checkers.families import model_spec
+from dlprep.checkers.families.module import child as module_child
+from dlprep.checkers.families.probe_family import SpecCase
 
 PROBE = "train"
 HINTS = {

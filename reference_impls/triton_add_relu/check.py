@@ -2,7 +2,7 @@
 
 import torch
 
-from dlprep.checkers.triton import KernelCase
+from dlprep.checkers.families.triton.judge import KernelCase
 
 ARG_NAMES = ("x", "y", "out")
 

@@ -6,7 +6,7 @@ time), so a config that is wrong is caught even when the tuner would not have pi
 
 import torch
 
-from dlprep.checkers.triton import KernelCase
+from dlprep.checkers.families.triton.judge import KernelCase
 
 ARG_NAMES = ("x", "out")
 

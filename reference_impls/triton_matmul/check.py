@@ -5,7 +5,7 @@ Sizes stay small: the interpreter runs every program's tl.dot one after another 
 
 import torch
 
-from dlprep.checkers.triton import KernelCase
+from dlprep.checkers.families.triton.judge import KernelCase
 
 ARG_NAMES = ("a", "b", "out")
 

@@ -16,7 +16,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
-from dlprep.checkers.torchrun import Check
+from dlprep.checkers.families.torchrun.judge import Check
 
 NODES, PER_NODE = 2, 2
 WORLD = NODES * PER_NODE

@@ -11,8 +11,8 @@ Threat list (how a candidate gets this wrong -> what kills it; every node's data
 
 import torch
 
-from dlprep.checkers.autograd import ProbeCase
-from dlprep.checkers.expr_graph import expression, random_expression, reverse_oracle
+from dlprep.checkers.families.autograd.judge import ProbeCase
+from dlprep.checkers.families.autograd.expr_graph import expression, random_expression, reverse_oracle
 
 PROBE = "expression"
 PROBE_OPTIONS = {"mode": "reverse", "attrs": ["data", "grad"]}

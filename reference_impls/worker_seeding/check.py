@@ -1,6 +1,6 @@
 """Trusted checker data for `worker_seeding` (imported by the grader only).
 
-The dataset is dataloader_child.NoisyDataset: its augmentation draws from a numpy Generator it
+The dataset is the dataloader family's child.NoisyDataset: its augmentation draws from a numpy Generator it
 created in __init__. Every case runs the loader with the user's worker_init_fn three times: seed
 a of the DataLoader's generator for two epochs, a again and then b for one; there is no oracle
 beyond the facts: a == a, workers differ, b != a, epoch 2 != epoch 1.

@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from dlprep import paths
+from dlprep import cjk, mutants, paths
 from dlprep.errors import BankError, NotFound
 from dlprep.models import Bank, CodingQuestion, Topic, TopicRegistry
 
@@ -103,7 +103,9 @@ class _Source:
 
     @functools.cached_property
     def root(self) -> yaml.Node:
-        return yaml.compose(self.text, Loader=_Loader)
+        node = yaml.compose(self.text, Loader=_Loader)
+        assert node is not None, f"{self.path} is empty"  # the loader rejects an empty bank first
+        return node
 
     def where(self, loc: tuple[int | str, ...]) -> str:
         return _where(self.path, _node_at(self.root, loc))
@@ -141,10 +143,14 @@ class _ParseCache:
         except (OSError, ValueError):
             self.entries = {}
 
+    # Part of the key: a change to what parsing does (such as joining folded Chinese lines) must
+    # not be served stale data from an older cache.
+    VERSION = b"2:cjk-folds\n"
+
     def parse(self, text: str) -> Any:
-        key = hashlib.sha1(text.encode()).hexdigest()
+        key = hashlib.sha1(self.VERSION + text.encode()).hexdigest()
         if key not in self.entries:
-            self.entries[key] = yaml.load(text, Loader=_Loader)
+            self.entries[key] = cjk.unmark(yaml.load(cjk.mark_folds(text), Loader=_Loader))
             self.dirty = True
         self.used[key] = self.entries[key]
         return self.entries[key]
@@ -346,12 +352,32 @@ def exercise_problems(q: CodingQuestion, exercises: Path, registry: TopicRegistr
     for name in ("starter.py", "reference.py"):
         if not (folder / name).is_file():
             out.append(f"reference_impls/{q.exercise}/{name} is missing - add it")
-    mutants = sorted((folder / "mutants").glob("*.py")) if (folder / "mutants").is_dir() else []
-    if len(mutants) < MIN_MUTANTS:
+    found = mutants.find(folder)  # diffs and .py files; whether the diffs apply is verify's job
+    if len(found) < MIN_MUTANTS:
         out.append(
-            f"reference_impls/{q.exercise}/mutants/ has {len(mutants)} mutant(s) - add at least {MIN_MUTANTS}"
+            f"reference_impls/{q.exercise}/mutants/ has {len(found)} mutant(s) - add at least {MIN_MUTANTS}"
         )
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _composed(path: Path, mtime: float) -> yaml.Node | None:
+    return yaml.compose(path.read_text(encoding="utf-8"), Loader=_Loader)
+
+
+def locate(lq: LoadedQuestion, loc: tuple[int | str, ...] = ()) -> str:
+    """`file:line:col` of a field of a question (its `id:` line when the field cannot be found).
+    Composes the file's node tree, so call it only for what is being reported."""
+    try:
+        root = _composed(lq.file, lq.file.stat().st_mtime)
+        if root is None:
+            raise AttributeError("empty file")
+        items = _node_at(root, ("questions",))
+        node = next(n for n in items.value if isinstance(n, yaml.MappingNode)
+                    and any(k.value == "id" and v.value == lq.id for k, v in n.value))
+    except (OSError, yaml.YAMLError, StopIteration, AttributeError):
+        return f"{_display(lq.file)}:{lq.line}:5"
+    return _where(lq.file, _node_at(node, loc))
 
 
 def catalog_or_raise(files: list[Path] | None = None) -> Catalog:

@@ -74,6 +74,12 @@ class QuestionBase(Strict):
                 raise ValueError(f"not a link: {url!r}")
         return v
 
+    @model_validator(mode="after")
+    def _docs_cite(self) -> QuestionBase:
+        if self.evidence == "docs" and not self.refs:
+            raise ValueError("`evidence: docs` needs at least one official link in `refs`")
+        return self
+
 
 class Choice(Strict):
     id: str = Field(pattern=r"^[a-z]$")
@@ -132,6 +138,13 @@ class ShortQuestion(QuestionBase):
     probe: str | None = Field(
         default=None, description="Trusted snippet whose last printed line the short-answer judge must accept."
     )
+    judge: str | None = Field(
+        default=None,
+        description="For answers that are code: a trusted snippet defining `check(answer: str) -> bool`, which "
+        "runs the typed expression and tests how it behaves. A typed answer that no accepted form matches is "
+        "passed to it in the sandbox, so every expression that behaves right is accepted; verify checks that it "
+        "accepts every form in `answers`.",
+    )
 
     @field_validator("answers", mode="before")
     @classmethod
@@ -152,6 +165,11 @@ class OutputQuestion(QuestionBase):
     type: Literal["output"]
     code: str = Field(min_length=1, description="A self-contained snippet; verify runs it in the sandbox.")
     expected: str = Field(description="Exactly what the snippet prints (trailing spaces at line ends forgiven).")
+    match: Literal["tokens", "exact"] = Field(
+        default="tokens",
+        description="How a typed answer is judged: `tokens` compares each line's tokens (spacing is free, numbers "
+        "compare by value); `exact` compares the text, for questions where the layout is the point.",
+    )
 
 
 class OpenQuestion(QuestionBase):

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from dlprep import bank, verify
+from dlprep import bank, requires, verify
 
 _GRADER = pytest.StashKey[Any]()
 _MARKS = {"cuda": "gpu", "multi_gpu": "gpu", "multiprocess": "multiprocess", "triton": "triton"}
@@ -113,7 +113,7 @@ class QuestionItem(pytest.Item):
             self.add_marker("slow")
 
     def runtest(self) -> None:
-        env = verify.environment()
+        env = requires.environment()
         reason = env.lacks(self.lq.q.requires)
         if reason:
             pytest.skip(reason)

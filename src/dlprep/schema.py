@@ -6,9 +6,11 @@ import json
 import sys
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from dlprep.models import Bank, TopicRegistry
 
-SCHEMAS = {"bank.schema.json": Bank, "topics.schema.json": TopicRegistry}
+SCHEMAS: dict[str, type[BaseModel]] = {"bank.schema.json": Bank, "topics.schema.json": TopicRegistry}
 
 
 def render() -> dict[str, str]:

@@ -3,7 +3,8 @@
 The CLI shows `current`, reads a line and calls `answer` / `rate` / `grade_coding` / `skip` /
 `undo`. Every grade is written to the store in its own transaction before the call returns, so a
 killed session loses at most the answer being typed. Nothing here imports torch: only a coding
-question loads the grader (lazily), and `output` answers are compared with the bank's key text.
+question loads the grader, and a short answer that is code the sandbox (both lazily); `output`
+answers are compared with the bank's key text (dlprep.judging).
 """
 
 from __future__ import annotations
@@ -16,26 +17,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from dlprep import answers, scheduler
+from dlprep import scheduler
 from dlprep.bank import Catalog, LoadedQuestion
 from dlprep.errors import DlprepError, UsageError
+from dlprep.judging import JUDGED_TYPES, LETTERS, InvalidAnswer, Judgement, judge
 from dlprep.models import (
     QUESTION_TYPES,
     ChoiceQuestion,
     CodingQuestion,
     OpenQuestion,
-    OutputQuestion,
     ShortQuestion,
-    TrueFalseQuestion,
 )
 from dlprep.store import Recorded, Store, now_utc
 
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
+__all__ = ["LETTERS", "InvalidAnswer", "Item", "Outcome", "Session", "quiz_items", "review_items"]
 DIFFICULTIES = ("easy", "medium", "hard")
-
-
-class InvalidAnswer(DlprepError):
-    """Input that cannot be judged (a letter out of range, 'x' for true/false): ask again."""
 
 
 class GraderUnavailable(DlprepError):
@@ -65,6 +61,7 @@ class Outcome:
     rating: int
     given: str  # what was recorded as the answer
     recorded: Recorded
+    judgement: Judgement | None = None  # how a typed answer was judged (the output line diff)
 
 
 # --- choosing questions ---------------------------------------------------------------------
@@ -88,12 +85,26 @@ def _filter(catalog: Catalog, topics: Sequence[str], types: Sequence[str],
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise UsageError(f"unknown difficulty {difficulty!r}; use one of {', '.join(DIFFICULTIES)}")
     # Curriculum order: topics as listed in topics.yaml, questions as written in each bank.
-    return [
+    return _gradable([
         lq
         for tid in catalog.topic_ids() if not topics or tid in topics
         for lq in catalog.by_topic.get(tid, [])
         if (not types or lq.q.type in types) and difficulty in (None, lq.q.difficulty)
-    ]
+    ])
+
+
+def _gradable(pool: list[LoadedQuestion]) -> list[LoadedQuestion]:
+    """Leave out the coding questions this machine cannot grade (a `requires` it lacks, such as a GPU).
+    Other questions stay: they are judged against the bank's key, nothing runs, so a GPU question
+    can be learnt on a laptop. Only a pool with such a coding question pays for the check (torch)."""
+    needs = [lq for lq in pool if isinstance(lq.q, CodingQuestion) and lq.q.requires]
+    if not needs:
+        return pool
+    from dlprep.requires import environment
+
+    env = environment()
+    left_out = {lq.id for lq in needs if env.lacks(lq.q.requires)}
+    return [lq for lq in pool if lq.id not in left_out]
 
 
 def quiz_items(catalog: Catalog, topics: Sequence[str] = (), types: Sequence[str] = (),
@@ -141,6 +152,7 @@ class Session:
         self._shown_at = timer()
         self._hinted = False
         self._grader: Any = None
+        self._code_judge: Any = None
 
     # where we are
 
@@ -165,8 +177,13 @@ class Session:
         return sum(o.correct for o in self.outcomes)
 
     def present(self) -> Item | None:
-        """Call when the current question goes on screen: starts its clock."""
+        """Call when the current question goes on screen: starts its clock. When a question ahead
+        is a code answer judged by running it, the sandbox worker starts now, in the background:
+        its torch import takes seconds, best spent while earlier questions are answered."""
         self._shown_at = self.timer()
+        if self._code_judge is None and any(
+                isinstance(it.question, ShortQuestion) and it.question.judge for it in self.items[self.pos:]):
+            self._get_code_judge().warm()
         return self.current
 
     def _need(self, *types: type) -> Item:
@@ -179,33 +196,22 @@ class Session:
 
     # answering
 
-    def judge(self, text: str) -> tuple[bool, str]:
-        """(correct, canonical answer to record) for choice, true_false, short and output questions."""
-        item = self._need(ChoiceQuestion, TrueFalseQuestion, ShortQuestion, OutputQuestion)
+    def judgement(self, text: str) -> Judgement:
+        """Judge a typed answer to the current choice, true_false, short or output question."""
+        item = self._need(*JUDGED_TYPES)
         q = item.question
-        if isinstance(q, ChoiceQuestion):
-            order = item.order or tuple(c.id for c in q.choices)
-            letters = answers.parse_letters(text)
-            bad = [x for x in letters if LETTERS.index(x) >= len(order)]
-            if not letters or bad:
-                raise InvalidAnswer(f"answer with letters a-{LETTERS[len(order) - 1]}")
-            ids = sorted(order[LETTERS.index(x)] for x in letters)
-            return answers.judge_choice(q, ids), " ".join(ids)
-        if isinstance(q, TrueFalseQuestion):
-            value = answers.parse_bool(text)
-            if value is None:
-                raise InvalidAnswer("answer t (true) or f (false)")
-            return answers.judge_true_false(q, value), "true" if value else "false"
-        if not text.strip():
-            raise InvalidAnswer("type an answer, or s to skip")
-        if isinstance(q, ShortQuestion):
-            return answers.judge_short(q, text), text.strip()
-        return answers.same_output(text, q.expected), text
+        code_judge = self._get_code_judge() if isinstance(q, ShortQuestion) and q.judge else None
+        return judge(q, text, item.order, code_judge)
+
+    def judge(self, text: str) -> tuple[bool, str]:
+        """(correct, canonical answer to record)."""
+        j = self.judgement(text)
+        return j.correct, j.given
 
     def answer(self, text: str) -> Outcome:
         """Judge and record an answer to a choice, true_false, short or output question."""
-        correct, given = self.judge(text)
-        return self._record(correct, scheduler.rating_for(correct, self._hinted), given)
+        j = self.judgement(text)
+        return self._record(j.correct, scheduler.rating_for(j.correct, self._hinted), j.given, j)
 
     def rate(self, rating: int, given: str = "") -> Outcome:
         """Record a self-rated open question (1 again .. 4 easy)."""
@@ -214,7 +220,7 @@ class Session:
             raise InvalidAnswer("rate 1 again, 2 hard, 3 good or 4 easy")
         return self._record(scheduler.correct_for(rating), rating, given)
 
-    def _record(self, correct: bool, rating: int, given: str) -> Outcome:
+    def _record(self, correct: bool, rating: int, given: str, j: Judgement | None = None) -> Outcome:
         item = self._need()
         at = self.clock()
         ms = int((self.timer() - self._shown_at) * 1000)
@@ -222,7 +228,7 @@ class Session:
             item.id, rating, correct, given, ms, item.mode,
             lambda card: self.sched.review(card, item.id, rating, at), at=at,
         )
-        out = Outcome(self.pos, correct, rating, given, rec)
+        out = Outcome(self.pos, correct, rating, given, rec, j)
         self.outcomes.append(out)
         self.skipped.discard(self.pos)
         self._advance()
@@ -264,6 +270,13 @@ class Session:
         if text is not None:
             self._hinted = True
         return text
+
+    def _get_code_judge(self) -> Any:
+        if self._code_judge is None:
+            from dlprep.code_judge import CodeJudge
+
+            self._code_judge = CodeJudge()
+        return self._code_judge
 
     # coding questions
 
@@ -307,6 +320,9 @@ class Session:
         return self._record(correct, scheduler.rating_for(correct), source), verdict
 
     def close(self) -> None:
+        if self._code_judge is not None:
+            self._code_judge.close()
+            self._code_judge = None
         if self._grader is not None:
             self._grader.close()
             self._grader = None

@@ -1,9 +1,14 @@
 """`dlprep verify`: prove every answer key and every reference true on the installed torch/triton.
 
 Per question: `output` snippets run in the sandbox twice and must print exactly the key both
-times (different output between runs = unverifiable); `short`/`true_false` with `code` likewise;
-coding exercises: the reference scores full marks, the starter is unattempted, every mutant fails;
-conceptual questions must cite documentation. Coverage of the topic registry is checked too.
+times (different output between runs = unverifiable); a `probe` of a choice/true_false/short
+question likewise, and its last line must be the key (the key is then "proved"); without a probe
+such a question passes only with `evidence: docs` and official refs ("docs"), else it fails;
+coding exercises: the reference scores full marks, the starter is unattempted, every mutant (a diff
+against the reference, or a .py) and every answer in `wrong/` fails, every answer in `right/` scores
+full marks; a short question's code `judge` must accept every listed answer; open questions
+must cite documentation. A question whose `requires` this machine lacks
+is skipped and counted with the reason. Coverage of the topic registry is checked too.
 Work fans out through an Executor (the seam for a distributed engine later).
 """
 
@@ -12,15 +17,16 @@ from __future__ import annotations
 import time
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from dlprep import evidence, mutants
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
+from dlprep.code_judge import accepted, judge_job, snippet_job
 from dlprep.errors import NotFound
 from dlprep.models import (
     ChoiceQuestion,
@@ -30,6 +36,8 @@ from dlprep.models import (
     ShortQuestion,
     TrueFalseQuestion,
 )
+from dlprep.mutants import DiffError
+from dlprep.requires import Environment, environment
 
 Outcome = Literal["passed", "failed", "skipped", "unverifiable"]
 SNIPPET_TIMEOUT_S = 120.0
@@ -44,6 +52,8 @@ class QuestionResult:
     message: str = ""
     details: tuple[str, ...] = ()
     duration_s: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict)  # coding: files graded by kind (mutants, wrong, ...)
+    evidence: str = ""  # choice/true_false/short that passed: "proved" (its probe agreed) or "docs"
 
 
 @dataclass(frozen=True)
@@ -62,41 +72,26 @@ class VerifyReport:
             out.setdefault(r.topic, Counter())[r.status] += 1
         return dict(sorted(out.items()))
 
+    def exercise_counts(self) -> Counter[str]:
+        """Over every passed exercise: mutants caught (and how many are diffs), wrong and right answers."""
+        total: Counter[str] = Counter()
+        for r in self.results:
+            total.update(r.counts)
+        return total
+    def evidence(self) -> evidence.Evidence:
+        return evidence.from_results(self.results)
+
+    def skipped(self) -> Counter[str]:
+        """Why questions were skipped (a missing requirement), with how many each."""
+        return Counter(r.message for r in self.results if r.status == "skipped")
+
     def to_json(self) -> dict[str, Any]:
+        ev = self.evidence()
         return {"version": 1, "ok": self.ok, "environment": self.environment,
                 "summary": {t: dict(c) for t, c in self.summary().items()},
+                "proved_share": ev.overall.proved_share, "evidence": ev.to_json(),
+                "skipped": {"total": sum(self.skipped().values()), "reasons": dict(self.skipped())},
                 "results": [asdict(r) for r in self.results], "coverage": [asdict(r) for r in self.coverage]}
-
-
-@dataclass(frozen=True)
-class Environment:
-    cuda: bool
-    gpus: int
-    triton: bool
-
-    def lacks(self, requires: Iterable[str]) -> str | None:
-        for need in requires:
-            if need == "cuda" and not self.cuda:
-                return "needs a CUDA device"
-            if need == "multi_gpu" and self.gpus < 2:
-                return "needs at least two GPUs"
-            if need == "triton" and not self.triton:
-                return "needs triton"
-        return None
-
-
-@cache
-def environment() -> Environment:
-    import torch
-
-    try:
-        import triton  # noqa: F401
-
-        has_triton = True
-    except Exception:
-        has_triton = False
-    n = torch.cuda.device_count() if torch.cuda.is_available() else 0
-    return Environment(cuda=n > 0, gpus=n, triton=has_triton)
 
 
 def select(catalog: Catalog, selectors: list[str]) -> list[LoadedQuestion]:
@@ -125,23 +120,39 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
         r = QuestionResult(lq.id, lq.topic, q.type, "skipped", reason)
     elif isinstance(q, OutputQuestion):
         r = _check_snippet(lq, grader, q.code, lambda out: same_output(out, q.expected), q.expected)
-    elif isinstance(q, ShortQuestion) and q.probe:
-        r = _check_snippet(lq, grader, q.probe, lambda out: matches(_last_line(out), q.answers[0], q.match),
-                           q.answers[0])
+    elif isinstance(q, ShortQuestion) and (q.probe or q.judge):
+        # A probe computes the key; a code judge proves it by behaviour on every accepted form.
+        r = (_proved(_check_snippet(lq, grader, q.probe, lambda out: matches(_last_line(out), q.answers[0], q.match),
+                                    q.answers[0])) if q.probe else QuestionResult(lq.id, lq.topic, q.type, "passed"))
+        if q.judge and r.status == "passed":
+            r = _proved(_check_judge(lq, grader))
     elif isinstance(q, TrueFalseQuestion) and q.probe:
-        r = _check_snippet(lq, grader, q.probe, lambda out: _last_line(out) == str(q.answer), str(q.answer))
+        r = _proved(_check_snippet(lq, grader, q.probe, lambda out: _last_line(out) == str(q.answer), str(q.answer)))
     elif isinstance(q, ChoiceQuestion) and q.probe:
         key = " ".join(sorted(q.answer))
-        r = _check_snippet(lq, grader, q.probe, lambda out: sorted(_last_line(out).split()) == sorted(q.answer), key)
+        r = _proved(_check_snippet(lq, grader, q.probe,
+                                   lambda out: sorted(_last_line(out).split()) == sorted(q.answer), key))
     elif isinstance(q, CodingQuestion):
         r = _check_exercise(lq, grader)
-    elif isinstance(q, ChoiceQuestion | OpenQuestion | ShortQuestion | TrueFalseQuestion):
-        r = (QuestionResult(lq.id, lq.topic, q.type, "passed", f"cites {len(q.refs)} doc(s)") if q.refs else
+    elif isinstance(q, ChoiceQuestion | ShortQuestion | TrueFalseQuestion):
+        # A key no probe computes passes only as a declared claim about docs, never by default.
+        r = (QuestionResult(lq.id, lq.topic, q.type, "passed",
+                            f"evidence: docs, rests on {len(q.refs)} official doc(s)", evidence=evidence.DOCS)
+             if q.evidence == "docs" and q.refs else
              QuestionResult(lq.id, lq.topic, q.type, "failed",
-                            "a conceptual answer must cite the official docs: add `refs` (or a `probe` that proves it)"))
+                            "nothing proves this key: add a `probe` that computes it, or, for a claim no "
+                            "program can check, `evidence: docs` with official `refs`"))
+    elif isinstance(q, OpenQuestion):
+        r = (QuestionResult(lq.id, lq.topic, q.type, "passed", f"cites {len(q.refs)} doc(s)") if q.refs else
+             QuestionResult(lq.id, lq.topic, q.type, "failed", "an open question must cite the official docs: "
+                                                               "add `refs`"))
     else:  # pragma: no cover - the schema admits no other type
         r = QuestionResult(lq.id, lq.topic, q.type, "failed", "unknown question type")
     return QuestionResult(**{**asdict(r), "duration_s": round(time.monotonic() - t0, 3)})
+
+
+def _proved(r: QuestionResult) -> QuestionResult:
+    return QuestionResult(**{**asdict(r), "evidence": evidence.PROVED}) if r.status == "passed" else r
 
 
 def _last_line(out: str) -> str:
@@ -151,8 +162,7 @@ def _last_line(out: str) -> str:
 
 
 def _run_snippet(grader: Any, lq: LoadedQuestion, code: str) -> Any:
-    job = {"harness": "dlprep.checkers.snippet:run_child", "source": code, "filename": f"<{lq.id}>",
-           "timeout": SNIPPET_TIMEOUT_S, "limits": {"cpu_s": int(SNIPPET_TIMEOUT_S * 4)}}
+    job = snippet_job(code, lq.id, SNIPPET_TIMEOUT_S)
     run = grader.sandbox.run(job)
     if run.status == "timeout":
         # Multi-process gloo snippets have been seen to hang now and then on a loaded 2-core machine
@@ -165,7 +175,7 @@ def _raised(run: Any) -> str | None:
     """The exception a snippet raised, from the harness's result (loaded without running code)."""
     if not run.ok:
         return None
-    from dlprep.checkers import wire
+    from dlprep.checkers.sandbox import wire
 
     try:
         facts = wire.loads(run.result)
@@ -203,6 +213,19 @@ def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str
     return QuestionResult(lq.id, lq.topic, kind, "passed")
 
 
+def _check_judge(lq: LoadedQuestion, grader: Any) -> QuestionResult:
+    """A short question's code judge must accept every form the bank lists as right."""
+    q: ShortQuestion = lq.q
+    assert q.judge is not None
+    for form in q.answers:
+        run = grader.sandbox.run(judge_job(q.judge, form, q.id))
+        if not accepted(run):
+            tail = "\n".join((run.stdout + run.stderr).strip().splitlines()[-6:])
+            return QuestionResult(lq.id, lq.topic, q.type, "failed",
+                                  f"its judge rejects the accepted answer {form!r}", (tail,) if tail else ())
+    return QuestionResult(lq.id, lq.topic, q.type, "passed", f"judge accepts all {len(q.answers)} listed form(s)")
+
+
 def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     from dlprep.checkers.base import load_exercise
 
@@ -222,19 +245,50 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     if starter.status != "unattempted":
         bad = [f"{t.name}: {t.status} {t.message or ''}" for t in starter.tests if t.status != "unattempted"]
         problems.append(f"starter.py should be reported unattempted, got {starter.status}: " + "; ".join(bad[:2]))
-    mutants = sorted((folder / "mutants").glob("*.py"))
     caught = []
-    for m in mutants:
-        v = grade(m)
+    found = mutants.find(folder)
+    for m in found:
+        try:
+            source = m.source()
+        except DiffError as e:
+            problems.append(f"mutant {e}")
+            continue
+        v = grader.grade_source(q, source, m.path.with_suffix(".py").name, seed)
         if v.status == "pass":
             problems.append(f"mutant {m.name} passed {v.score:g}/{v.max_score:g}: the checker cannot tell it apart")
         else:
-            first = next((t for t in v.tests if t.status not in ("pass", "skip")), None)
-            caught.append(f"{m.name}: {v.status} ({first.name if first else '?'}: {(first.message or '')[:80]})")
+            caught.append(f"{m.name}: {_first_failure(v)}")
+    corpus = {kind: mutants.find(folder, kind) for kind in ("wrong", "right")}
+    for kind, answers in corpus.items():
+        for a in answers:
+            try:
+                source = a.source()
+            except DiffError as e:
+                problems.append(f"{kind} answer {e}")
+                continue
+            if not source.startswith("# "):
+                problems.append(f"{kind}/{a.name}: its first line must be a `# ` comment saying what it models")
+            v = grader.grade_source(q, source, a.path.with_suffix(".py").name, seed)
+            if kind == "wrong" and v.status == "pass":
+                problems.append(f"wrong answer {kind}/{a.name} passed {v.score:g}/{v.max_score:g}: "
+                                "the checker cannot tell it apart")
+            elif kind == "right" and not (v.status == "pass" and v.score == v.max_score):
+                problems.append(f"right answer {kind}/{a.name} scored {v.score:g}/{v.max_score:g} ({v.status}): "
+                                f"{_first_failure(v)}")
     if problems:
         return QuestionResult(lq.id, lq.topic, "coding", "failed", problems[0], tuple(problems[1:]))
+    diffs = sum(m.path.suffix == ".diff" for m in found)
     return QuestionResult(lq.id, lq.topic, "coding", "passed",
-                          f"reference {ref.score:g}/{ref.max_score:g}; {len(mutants)} mutant(s) caught", tuple(caught))
+                          f"reference {ref.score:g}/{ref.max_score:g}; {len(found)} mutant(s) caught "
+                          f"({diffs} as diffs); {len(corpus['wrong'])} wrong answer(s) caught; "
+                          f"{len(corpus['right'])} right answer(s) pass",
+                          tuple(caught), counts={"exercises": 1, "mutants": len(found), "mutant diffs": diffs,
+                                                 "wrong": len(corpus["wrong"]), "right": len(corpus["right"])})
+
+
+def _first_failure(v: Any) -> str:
+    first = next((t for t in v.tests if t.status not in ("pass", "skip")), None)
+    return f"{v.status} ({first.name if first else '?'}: {(first.message or '')[:80] if first else ''})"
 
 
 # ---------------------------------------------------------------- coverage
@@ -317,6 +371,5 @@ class LocalExecutor:
 def run(catalog: Catalog, selection: list[LoadedQuestion], executor: Executor,
         on_result: Callable[[QuestionResult], None] = lambda r: None, with_coverage: bool = True) -> VerifyReport:
     results = executor.run(selection, on_result)
-    env = environment()
     return VerifyReport(tuple(results), tuple(coverage(catalog)) if with_coverage else (),
-                        {"cuda": env.cuda, "gpus": env.gpus, "triton": env.triton})
+                        environment().to_json())

@@ -1,0 +1,199 @@
+"""Child side of the autograd family: run the user's code through one probe, collect raw facts.
+
+A probe takes the user's entry (a function or a class), one case as plain data and the job, and
+returns plain data: what came out, the gradients, how many tensors autograd saved, whether
+gradcheck passed. Nothing is judged here. The `saved` and `tensor` probes are run by the grader
+too, on the exercise's trusted oracle, so that both sides are measured the same way.
+
+Everything torch-side that a probe relies on is captured at import (the warm worker imports this
+module before any user code exists), so a submission that patches `torch.autograd.gradcheck` or
+the saved-tensor hooks only changes its own copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import torch
+from torch.autograd.gradcheck import GradcheckError
+
+from dlprep.checkers.families.autograd.expr_graph import BINARY
+from dlprep.checkers.sandbox import harness
+
+_TENSOR = torch.Tensor
+_FUNCTION = torch.autograd.Function
+_gradcheck = torch.autograd.gradcheck
+_saved_tensors_hooks = torch.autograd.graph.saved_tensors_hooks
+_grad = torch.autograd.grad
+_backward = torch.autograd.backward
+_clone = torch.Tensor.clone
+_detach = torch.Tensor.detach
+_requires_grad_ = torch.Tensor.requires_grad_
+
+# How an expression op is applied to the user's objects: operators and methods, exactly as the
+# exercise's spec lists them (`c * v` exercises __rmul__).
+APPLY: dict[str, Callable[[Any, Any], Any]] = {
+    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+    "addc": lambda a, c: a + c, "rmulc": lambda a, c: c * a, "powc": lambda a, c: a ** c,
+    "neg": lambda a, _: -a, "exp": lambda a, _: a.exp(), "log": lambda a, _: a.log(),
+    "tanh": lambda a, _: a.tanh(), "relu": lambda a, _: a.relu(), "sin": lambda a, _: a.sin(),
+    "cos": lambda a, _: a.cos(),
+}
+# Applied to a leaf before the user sees it, so the user's input has a real graph behind it.
+THROUGH: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {"softmax": lambda t: t.softmax(-1)}
+
+
+def _fresh(a: Any) -> Any:
+    """A private copy of a wire value: tensors cloned (lists of tensors element by element)."""
+    if type(a) is _TENSOR:
+        return _clone(a)
+    if type(a) is list:
+        return [_fresh(x) for x in a]
+    return a
+
+
+def _tensors(args: list[Any]) -> list[torch.Tensor]:
+    """Floating-point tensors among the arguments, lists one level deep included, in order."""
+    out = []
+    for a in args:
+        for t in a if type(a) is list else [a]:
+            if type(t) is _TENSOR and t.is_floating_point():
+                out.append(t)
+    return out
+
+
+def _number(x: Any) -> float | str:
+    """A plain number as float; anything else (a tensor, None, an object) by its type's name."""
+    if isinstance(x, int | float) and not isinstance(x, bool):
+        return float(x)
+    return type(x).__name__
+
+
+def flatten(obj: Any, path: str = "") -> list[tuple[str, torch.Tensor]]:
+    """(path, tensor) for every plain tensor in a returned value: `['key']`, `[0]`, or ``."""
+    if type(obj) is _TENSOR:
+        return [(path, obj)]
+    if type(obj) in (list, tuple):
+        return [p for i, x in enumerate(obj) for p in flatten(x, f"{path}[{i}]")]
+    if type(obj) is dict:
+        return [p for k in sorted(obj, key=str) for p in flatten(obj[k], f"{path}[{k!r}]")]
+    return []
+
+
+# ---------------------------------------------------------------------------------------- probes
+
+def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
+    """A custom autograd.Function: `apply` on x then backward with grad_out, or gradcheck."""
+    x = _requires_grad_(_clone(case["args"][0]))
+    if case["kind"] == "gradcheck":
+        try:
+            ok = bool(_gradcheck(fn.apply, (x,), eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True))
+            return {"gradcheck": {"ok": ok, "message": ""}}
+        except GradcheckError as e:
+            return {"gradcheck": {"ok": False, "message": " ".join(str(e).split())[:600]}}
+    y = fn.apply(x)
+    out = harness.describe(y)
+    grad = None
+    if type(y) is _TENSOR and y.requires_grad:
+        _backward(y, case["args"][1])
+        grad = harness.describe(x.grad)
+    return {"out": out, "grad": grad}
+
+
+def expression_probe(cls: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
+    """Build the expression with the user's scalar class; reverse mode calls backward() on it."""
+    expr = case["args"][0]
+    value_attr, deriv_attr = job["attrs"]
+    if job["mode"] == "forward":
+        nodes = [cls(x, t) for x, t in zip(expr["inputs"], expr["tangents"], strict=True)]
+    else:
+        nodes = [cls(x) for x in expr["inputs"]]
+    for name, a, b in expr["ops"]:
+        nodes.append(APPLY[name](nodes[a], nodes[b] if name in BINARY else b))
+    if job["mode"] == "reverse":
+        nodes[-1].backward()
+    return {"values": [_number(getattr(v, value_attr, None)) for v in nodes],
+            "derivs": [_number(getattr(v, deriv_attr, None)) for v in nodes]}
+
+
+def saved_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
+    """Every float tensor argument requires grad; count what autograd saves while fn runs forward,
+    then backpropagate grad_out and collect each argument's gradient."""
+    args = _fresh(case["args"])
+    leaves = [_requires_grad_(t) for t in _tensors(args)]
+    saved = 0
+
+    def pack(t: torch.Tensor) -> torch.Tensor:
+        nonlocal saved
+        saved += 1
+        return t
+
+    with _saved_tensors_hooks(pack, lambda t: t):
+        result = fn(*args)
+    out = harness.describe(result)
+    if type(result) is _TENSOR and result.requires_grad:
+        _backward(result, case["grad_out"])
+    return {"out": out, "saved": saved, "grads": [harness.describe(t.grad) for t in leaves]}
+
+
+def tensor_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
+    """Call fn; describe what it returned (grad_fn, requires_grad, storage shared with the inputs),
+    which leaves each returned tensor's gradient reaches, the inputs afterwards, and whether
+    backpropagating through the inputs' own graph still works after the call."""
+    args = _fresh(case["args"])
+    leaves = []
+    for i in case.get("grad_args", []):
+        leaves.append(_requires_grad_(args[i]))
+        if case.get("through"):
+            args[i] = THROUGH[case["through"]](args[i])
+    ptrs = [harness.storage_ptr(a) if type(a) is _TENSOR and a.numel() else 0 for a in args]
+    result = fn(*args)
+    out = harness.describe(result, ptrs)
+    flows: dict[str, list[Any]] = {}
+    for path, t in flatten(result):
+        if t.requires_grad and leaves:
+            grads = _grad(t.sum(), leaves, allow_unused=True, retain_graph=True)
+            flows[path] = [harness.describe(g) for g in grads]
+    after = [_clone(_detach(a)) if type(a) is _TENSOR else None for a in args]
+    upstream: dict[str, Any] | None = None
+    if case.get("upstream") is not None:
+        try:
+            total = sum((args[i] * case["upstream"]).sum() for i in case["grad_args"])
+            upstream = {"grads": [harness.describe(g) for g in _grad(total, leaves)]}
+        except Exception as e:
+            upstream = {"error": harness.error_info(e, job.get("filename", ""))}
+    return {"out": out, "flows": flows, "after": after, "upstream": upstream}
+
+
+def call_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
+    """Plain call: what fn(*args, **kwargs) returned, described (the exercise's check.py judges it)."""
+    return {"out": harness.describe(fn(*_fresh(case["args"]), **case["kwargs"]))}
+
+
+PROBES: dict[str, Callable[[Any, dict[str, Any], dict[str, Any]], dict[str, Any]]] = {
+    "function": function_probe, "expression": expression_probe, "saved": saved_probe,
+    "tensor": tensor_probe, "call": call_probe,
+}
+
+
+def _file_facts(entry: Any) -> dict[str, Any]:
+    is_class = isinstance(entry, type)
+    return {"is_class": is_class, "is_function": is_class and issubclass(entry, _FUNCTION),
+            "name": getattr(entry, "__name__", None) if is_class else None}
+
+
+def run_child(job: dict[str, Any], payload: bytes) -> bytes:
+    data = harness.load(payload)
+    _, entry, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
+    probe = PROBES[job["probe"]]
+    out = []
+    for case in data["cases"]:
+        try:
+            out.append(probe(entry, case, job))
+        except BaseException as e:  # the user's exception, whatever it is, is a fact of this case
+            out.append({"error": harness.error_info(e, job["filename"])})
+        harness.stop_if_forked()
+    return harness.dump({"cases": out, "file": _file_facts(entry), **harness.run_facts()})

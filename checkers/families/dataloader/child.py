@@ -1,0 +1,421 @@
+"""Child side of the dataloader family: run the user's sampler, collate_fn, dataset, worker_init_fn
+or loader for real, with worker processes where the exercise has them, and collect raw facts.
+
+One probe per exercise (its check.py names it), each taking the user's entry and one case as plain
+data and returning plain data: the batches as index lists or `harness.describe` trees, which worker
+produced what, how many processes were still alive at the moments that matter. Nothing is judged
+here. The datasets the probes hand to the user's code are defined in this module, so forked
+DataLoader workers have them without importing anything.
+
+Every case runs under its own alarm, so a loader that hangs costs one case, not the run; whatever
+a case left running is counted, then killed, before the next case starts.
+"""
+
+from __future__ import annotations
+
+import gc
+
+# A DataLoader with workers (or a loader written from scratch) imports these on first use; imported
+# here, in the warm worker, no run pays for them.
+import multiprocessing.popen_fork  # noqa: F401
+import multiprocessing.queues  # noqa: F401
+import multiprocessing.resource_sharer  # noqa: F401
+import multiprocessing.synchronize  # noqa: F401
+import os
+import re
+import signal
+import threading
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset, IterableDataset, get_worker_info
+
+from dlprep.checkers.sandbox import harness
+from dlprep.checkers.sandbox.isolation import children_of
+
+_TENSOR = torch.Tensor
+SETTLE_S = 1.0  # how long worker processes may take to exit once the loader says it is done
+POLL_S = 0.02
+DATASET_SEED = 1234  # the fixed seed a naive dataset gives its own numpy Generator
+
+
+class CaseTimeout(BaseException):
+    """Raised by the alarm inside the user's code: a BaseException, so `except Exception` in a
+    loader (or in torch's own) cannot swallow it."""
+
+
+@contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    def fire(signum: int, frame: Any) -> None:
+        raise CaseTimeout
+
+    previous = signal.signal(signal.SIGALRM, fire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# ---------------------------------------------------------------------- processes
+
+def _state(pid: int) -> str | None:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return None
+
+
+def live_descendants() -> list[int]:
+    """Running (not zombie) processes below this one; orphans re-parent to us when we are pid 1."""
+    found, todo = [], [os.getpid()]
+    while todo:
+        kids = children_of(todo.pop())
+        todo += kids
+        found += [p for p in kids if _state(p) not in (None, "Z", "X")]
+    return found
+
+
+def settled_count(grace_s: float = SETTLE_S) -> int:
+    """Live descendants once they have had `grace_s` to exit (returns early when none are left)."""
+    deadline = time.monotonic() + grace_s
+    while True:
+        n = len(live_descendants())
+        if n == 0 or time.monotonic() >= deadline:
+            return n
+        time.sleep(POLL_S)
+
+
+@contextmanager
+def _children_ignored() -> Iterator[None]:
+    """SIGCHLD at its default while we clean up: torch's DataLoader handler (installed by the
+    first multi-worker iterator) raises in whatever code runs when a worker it knows dies, and the
+    workers we kill here must not fail our own code."""
+    previous = signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGCHLD, previous)
+
+
+def _kill_and_reap() -> None:
+    """SIGKILL whatever a case left running and reap our own children among them, so that neither
+    a later case nor torch's worker bookkeeping (which reports killed workers it can still see)
+    trips over them."""
+    killed: set[int] = set()
+    for _ in range(100):
+        pids = live_descendants()
+        if not pids:
+            break
+        for p in pids:
+            try:
+                os.kill(p, signal.SIGKILL)
+                killed.add(p)
+            except (ProcessLookupError, PermissionError):
+                pass
+        time.sleep(POLL_S)
+    for p in killed:
+        try:
+            os.waitpid(p, os.WNOHANG)
+        except ChildProcessError:  # a grandchild: its parent (or init) reaps it
+            pass
+
+
+def _reap_all() -> None:
+    """Reap every zombie left (run_facts would count them as processes still there)."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def _settle_threads(timeout_s: float = 1.0) -> None:
+    """multiprocessing queues flush through a feeder thread that ends shortly after the queue is
+    closed or collected: give those a moment, so that only threads the user keeps count."""
+    deadline = time.monotonic() + timeout_s
+    for t in threading.enumerate():
+        if t.name.startswith("QueueFeederThread") and t is not threading.current_thread():
+            t.join(max(0.0, deadline - time.monotonic()))
+
+
+def batches_of(loader: DataLoader[Any]) -> Iterator[Any]:
+    """Iterate a torch DataLoader; when the user's code raises in it, shut its workers down at
+    once. Left to the garbage collector, an iterator that raised sits in a reference cycle with
+    its queues, and torch's shutdown then waits 5 s per worker for a stop message never sent."""
+    it = iter(loader)
+    try:
+        yield from it
+    except GeneratorExit:
+        raise
+    except BaseException:
+        shutdown = getattr(it, "_shutdown_workers", None)
+        if shutdown is not None:
+            shutdown()
+        raise
+
+
+# ---------------------------------------------------------------------- plain conversions
+
+class NotIndices(Exception):
+    pass
+
+
+def index_list(batch: Any, where: str) -> list[int]:
+    """A batch of indices as list[int]: a list/tuple of ints or a 1-D integer tensor."""
+    if type(batch) is _TENSOR and batch.dim() == 1 and not batch.is_floating_point() and batch.dtype != torch.bool:
+        return [int(v) for v in batch.tolist()]
+    if type(batch) in (list, tuple) and all(type(v) is int for v in batch):
+        return list(batch)
+    if type(batch) in (list, tuple):
+        bad = next(v for v in batch if type(v) is not int)
+        raise NotIndices(f"{where} holds a {type(bad).__name__}; indices must be Python ints")
+    raise NotIndices(f"{where} is a {type(batch).__name__}, expected a list of ints")
+
+
+def collect_batches(iterable: Any, limit: int, where: str) -> dict[str, Any]:
+    """Up to `limit` batches of indices, or why they are not index lists."""
+    out: list[list[int]] = []
+    for k, b in enumerate(iterable):
+        if k >= limit:
+            return {"batches": out, "endless": True}
+        try:
+            out.append(index_list(b, f"{where}: batch {k}"))
+        except NotIndices as e:
+            return {"invalid": str(e)}
+    return {"batches": out}
+
+
+def user_error(e: BaseException, filename: str) -> dict[str, Any]:
+    """error_info, but an exception that a DataLoader re-raised from a worker process is named by
+    its last line and by the line of the user's file in the worker's traceback, not by the whole
+    traceback text that torch puts in its message (cut off before the useful part)."""
+    info = harness.error_info(e, filename)
+    text = str(e)
+    if "Original Traceback" in text:
+        last = [line for line in text.splitlines() if line.strip()][-1]
+        info["message"] = f"in a DataLoader worker process: {last}"[:500]
+        lines = re.findall(rf'File "{re.escape(filename)}", line (\d+)', text)
+        if lines:
+            info["line"] = int(lines[-1])
+    return info
+
+
+# ---------------------------------------------------------------------- batch sampler
+
+def sampler_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
+    """Two epochs of one instance, a second instance with the same seed, instances with other
+    seeds, and one driving a real DataLoader as its batch_sampler."""
+    lengths, bs, seed = list(spec["lengths"]), int(spec["batch_size"]), int(spec["seed"])
+    limit = len(lengths) + 2
+
+    def run(seed: int) -> dict[str, Any]:
+        s = entry(list(lengths), bs, seed)
+        first = collect_batches(s, limit, "epoch 1")
+        again = collect_batches(s, limit, "epoch 2")
+        return {"first": first, "again": again, "len": len(s)}
+
+    fact: dict[str, Any] = {"run": run(seed), "same_seed": run(seed)["first"],
+                            "other_seeds": [run(int(s))["first"] for s in spec["other_seeds"]]}
+    indices: list[int] = list(range(len(lengths)))
+    loader: DataLoader[int] = DataLoader(indices, batch_sampler=entry(list(lengths), bs, seed))  # type: ignore[arg-type]
+    fact["loader"] = collect_batches(loader, limit, "DataLoader(batch_sampler=...)")
+    fact["loader_len"] = len(loader)
+    return fact
+
+
+# ---------------------------------------------------------------------- collate_fn
+
+def collate_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
+    batch = [(seq.clone(), int(label)) for seq, label in spec["batch"]]
+    kept = [seq.clone() for seq, _ in batch]
+    out = entry(batch, spec["padding_value"])
+    harness.stop_if_forked()
+    changed = [i for i, ((seq, _), k) in enumerate(zip(batch, kept, strict=True))
+               if type(seq) is not _TENSOR or seq.shape != k.shape or not torch.equal(seq, k)]
+    return {"out": harness.describe(out), "changed": changed}
+
+
+# ---------------------------------------------------------------------- iterable dataset
+
+def _as_int(v: Any) -> int:
+    if type(v) is int:
+        return v
+    if type(v) is _TENSOR and v.dim() == 0 and not v.is_floating_point() and v.dtype != torch.bool:
+        return int(v)  # a 0-d integer tensor stands for its value
+    raise NotIndices(f"the dataset yielded a {type(v).__name__}; yield Python ints")
+
+
+def _tag_with_worker(samples: Any) -> dict[str, Any]:
+    """collate_fn run inside the worker: the items as ints, and which worker produced them."""
+    info = get_worker_info()
+    worker = -1 if info is None else info.id
+    try:
+        return {"worker": worker, "items": [_as_int(v) for v in (samples if type(samples) is list else [samples])]}
+    except NotIndices as e:
+        return {"worker": worker, "invalid": str(e)}
+
+
+def iterable_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
+    start, end = int(spec["start"]), int(spec["end"])
+    limit = 2 * max(end - start, 0) + 8  # a stream that never ends is cut here
+    runs = []
+    for cfg in spec["configs"]:
+        ds = entry(start, end)
+        if not isinstance(ds, IterableDataset):
+            return {"not_iterable": type(ds).__name__}
+        extra: dict[str, Any] = {"persistent_workers": True} if cfg["persistent"] else {}
+        loader = DataLoader(ds, batch_size=cfg["batch_size"], num_workers=cfg["workers"],
+                            collate_fn=_tag_with_worker, **extra)
+        epochs = []
+        for _ in range(cfg["epochs"]):
+            got: list[dict[str, Any]] = []
+            seen = 0
+            for b in batches_of(loader):
+                got.append(b)
+                seen += len(b.get("items", []))
+                if "invalid" in b or seen > limit:
+                    break
+            epochs.append(got)
+        del loader
+        gc.collect()
+        runs.append({"epochs": epochs, "left": settled_count()})
+    return {"runs": runs}
+
+
+# ---------------------------------------------------------------------- worker_init_fn
+
+class NoisyDataset(Dataset[dict[str, Any]]):
+    """An augmenting dataset as users write it: its own numpy Generator, seeded once in __init__.
+    DataLoader re-seeds torch, `random` and numpy's global RNG in each worker, but not this one."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.rng = np.random.default_rng(DATASET_SEED)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i: int) -> dict[str, Any]:
+        info = get_worker_info()
+        return {"i": i, "noise": torch.from_numpy(self.rng.random(2)), "worker": -1 if info is None else info.id}
+
+
+def worker_seed_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
+    runs = []
+    for run in spec["runs"]:
+        extra: dict[str, Any] = {"persistent_workers": True} if spec["persistent"] else {}
+        loader = DataLoader(NoisyDataset(int(spec["n"])), batch_size=int(spec["batch_size"]),
+                            num_workers=int(spec["workers"]), worker_init_fn=entry,
+                            generator=torch.Generator().manual_seed(int(run["seed"])), **extra)
+        epochs = []
+        for _ in range(int(run["epochs"])):
+            batches = list(batches_of(loader))
+            epochs.append({k: torch.cat([b[k].reshape(len(b["i"]), -1) for b in batches])
+                           for k in ("i", "noise", "worker")})
+        del loader
+        runs.append(epochs)
+    return {"runs": runs}
+
+
+# ---------------------------------------------------------------------- a loader from scratch
+
+class RecordingDataset(Dataset[dict[str, Any]]):
+    """Map-style data that says which process loaded each sample; some samples are slow (so that a
+    loader returning batches as they complete gets them out of order), one may be corrupt."""
+
+    def __init__(self, x: torch.Tensor, y: torch.Tensor, slow: list[int], delay_s: float, corrupt: int | None):
+        self.x, self.y, self.slow, self.delay_s, self.corrupt = x, y, set(slow), delay_s, corrupt
+
+    def __len__(self) -> int:
+        return len(self.x)
+
+    def __getitem__(self, i: int) -> dict[str, Any]:
+        if i in self.slow:
+            time.sleep(self.delay_s)
+        if i == self.corrupt:
+            raise ValueError(f"sample {i} is corrupt")
+        return {"x": self.x[i], "y": int(self.y[i]), "pid": os.getpid()}
+
+
+def loader_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
+    ds = RecordingDataset(spec["x"], spec["y"], list(spec["slow"]), float(spec["delay_s"]), spec["corrupt"])
+    kwargs: dict[str, Any] = {"batch_size": int(spec["batch_size"]), "num_workers": int(spec["workers"])}
+    if spec["sampler"] is not None:
+        kwargs["sampler"] = list(spec["sampler"])
+    if spec["drop_last"]:
+        kwargs["drop_last"] = True
+    stop_after = spec["stop_after"]  # abandon the iterator after this many batches (None: run to the end)
+    limit = len(ds) + 2
+    fact: dict[str, Any] = {"main_pid": os.getpid(), "batches": []}
+    loader = entry(ds, **kwargs)
+    it = iter(loader)
+    try:
+        for b in it:
+            harness.stop_if_forked()
+            fact["batches"].append(harness.describe(b))
+            if len(fact["batches"]) >= limit or len(fact["batches"]) == stop_after:
+                break
+        else:
+            fact["exhausted_left"] = settled_count()
+    except (CaseTimeout, KeyboardInterrupt):
+        raise
+    except Exception as e:
+        harness.stop_if_forked()
+        fact["raised"] = user_error(e, filename)
+    del it, loader
+    gc.collect()
+    # Once workers outlived the end of the iteration, that is the finding: no second wait.
+    fact["dropped_left"] = settled_count(0.0 if fact.get("exhausted_left") else SETTLE_S)
+    return fact
+
+
+# Each probe: (the user's entry, one case's spec, the user's file name for error lines) -> facts.
+PROBES: dict[str, Callable[[Any, dict[str, Any], str], dict[str, Any]]] = {
+    "batch_sampler": sampler_probe, "collate": collate_probe, "iterable": iterable_probe,
+    "worker_seed": worker_seed_probe, "loader": loader_probe,
+}
+
+
+def run_child(job: dict[str, Any], payload: bytes) -> bytes:
+    data = harness.load(payload)
+    # Cases collect the user's garbage (an abandoned iterator in a reference cycle must shut its
+    # workers down before they are counted); a full collection over everything the warm worker
+    # imported takes ~0.4 s, so those objects are set aside first.
+    gc.freeze()
+    # The probes choose the worker counts; torch's advice about the host's cores is noise here.
+    warnings.filterwarnings("ignore", message="This DataLoader will create", category=UserWarning)
+    _, entry, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
+    probe = PROBES[job["probe"]]
+    out: list[dict[str, Any]] = []
+    for spec in data["cases"]:
+        if any("hung" in f for f in out):  # one hang costs one case's time limit, not every case's
+            out.append({"skipped": True})
+            continue
+        try:
+            with _alarm(float(job["case_timeout"])):
+                fact = probe(entry, spec, job["filename"])
+        except CaseTimeout:
+            fact = {"hung": True}
+        except BaseException as e:
+            fact = {"error": user_error(e, job["filename"])}
+        harness.stop_if_forked()
+        with _children_ignored():
+            gc.collect()  # an abandoned iterator in a reference cycle shuts its workers down now
+            fact["left"] = settled_count(0.0)
+            _kill_and_reap()
+        out.append(fact)
+    _settle_threads()
+    _reap_all()
+    return harness.dump({"cases": out, **harness.run_facts()})

@@ -1,0 +1,437 @@
+"""The models the fusion_pass family traces, built identically in the grader and in the sandbox.
+
+A GraphModule cannot cross the process boundary, so only a model's name and a seed do: both sides
+call `build(name, seed)` and get the same parameters, bit for bit. The exercise's check.py names
+which models are public (the starter mentions them) and which are hidden. Every model is built in
+eval mode and is traceable by `torch.fx.symbolic_trace`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+Inputs = Callable[[torch.Generator, int], tuple[torch.Tensor, ...]]
+
+
+@dataclass(frozen=True)
+class Spec:
+    make: Callable[[], nn.Module]
+    inputs: Inputs  # (generator, size) -> the forward's arguments; `size` varies between cases
+
+
+MODELS: dict[str, Spec] = {}
+
+
+def _model(name: str, inputs: Inputs) -> Callable[[type[nn.Module]], type[nn.Module]]:
+    def deco(cls: type[nn.Module]) -> type[nn.Module]:
+        MODELS[name] = Spec(cls, inputs)
+        return cls
+
+    return deco
+
+
+def _randn(*shape: int) -> Inputs:
+    """Inputs of these shapes, where -1 stands for the case's size (a batch or a spatial extent)."""
+    return lambda gen, size: (torch.randn(*(size if s == -1 else s for s in shape), generator=gen),)
+
+
+def _several(n: int, *shape: int) -> Inputs:
+    one = _randn(*shape)
+    return lambda gen, size: tuple(one(gen, size)[0] for _ in range(n))
+
+
+def build(name: str, seed: int) -> nn.Module:
+    """The model `name` in eval mode, every float parameter and buffer drawn from `seed`."""
+    model = MODELS[name].make()
+    gen = torch.Generator().manual_seed(seed)
+    with torch.no_grad():
+        for _, t in sorted([*model.named_parameters(), *model.named_buffers()], key=lambda kv: kv[0]):
+            if t.is_floating_point():
+                t.copy_(torch.randn(t.shape, generator=gen) * 0.5)
+        for m in model.modules():
+            if isinstance(m, nn.BatchNorm2d):  # statistics a trained network could have
+                assert m.running_var is not None and m.weight is not None
+                m.running_var.copy_(torch.rand(m.running_var.shape, generator=gen) * 0.4 + 0.05)
+                m.weight.add_(1.0)
+    return model.eval()
+
+
+def inputs(name: str, gen: torch.Generator, size: int) -> tuple[torch.Tensor, ...]:
+    return MODELS[name].inputs(gen, size)
+
+
+def _p(*shape: int) -> nn.Parameter:
+    return nn.Parameter(torch.empty(*shape))
+
+
+# ---------------------------------------------------------------- constant folding
+
+@_model("fold_scaled_linear", _randn(-1, 8))
+class ScaledLinear(nn.Module):
+    """A weight rescaled at every call: exp() of a buffer times the weight, and an affine bias."""
+    log_scale: torch.Tensor
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight, self.bias = _p(6, 8), _p(6)
+        self.register_buffer("log_scale", torch.empty(6, 1))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        w = self.weight * self.log_scale.exp()
+        return F.linear(x, w, self.bias * 2 + 1)
+
+
+@_model("fold_weight_std", _randn(-1, 3, 6, 6))
+class WeightStandardizedConv(nn.Module):
+    """Weight standardisation: the normalised kernel depends on the parameters only."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight, self.bias = _p(4, 3, 3, 3), _p(4)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        w = self.weight - self.weight.mean(dim=(1, 2, 3), keepdim=True)
+        w = w / (w.std(dim=(1, 2, 3), keepdim=True) + 1e-5)
+        return F.conv2d(x, w, self.bias, padding=1)
+
+
+@_model("fold_noise", _randn(-1, 5))
+class NoisyWeight(nn.Module):
+    """randn_like(weight) reads only a parameter, yet it draws new numbers at every call."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight, self.bias = _p(7, 5), _p(7)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        noise = torch.randn_like(self.weight) * 0.1
+        return x @ (self.weight + noise).t() + self.bias.tanh()
+
+
+class _Projection(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight = _p(4, 6)
+
+
+@_model("fold_nested", _randn(-1, 6))
+class NestedConstants(nn.Module):
+    """A submodule's parameter (get_attr `proj.weight`), and a folded value that is an output."""
+    offset: torch.Tensor
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.proj = _Projection()
+        self.register_buffer("offset", torch.empty(3))
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        g = self.proj.weight.softmax(-1)
+        return x @ g.t() - self.offset.mean(), g.sum(0)
+
+
+@_model("fold_size_dependent", _randn(-1, 5))
+class SizeDependent(nn.Module):
+    """x.size(1) is known only at run time: what multiplies it cannot be folded, its operand can."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gain, self.bias = _p(5), _p(5)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x * self.gain.sigmoid() + x.size(1) * self.bias.abs()
+
+
+# ---------------------------------------------------------------- common-subexpression elimination
+
+@_model("cse_twin_branches", _randn(-1, 6))
+class TwinBranches(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        a = torch.relu(x) * 2
+        b = torch.relu(x) * 2
+        return a + b.sigmoid() + torch.relu(x)
+
+
+@_model("cse_random", _randn(-1, 6))
+class RandomTwins(nn.Module):
+    """Two identical-looking rand_like calls are two different draws; the sigmoids are true twins."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        n1 = torch.rand_like(x)
+        n2 = torch.rand_like(x)
+        return torch.sigmoid(x) * n1 - torch.sigmoid(x) * n2
+
+
+@_model("cse_kwargs", lambda gen, size: (torch.randn(size + 2, size + 2, generator=gen),))
+class KwargTwins(nn.Module):
+    """Same target, same positional args, different keyword args: only some are duplicates."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        a = x.softmax(dim=0)
+        b = x.softmax(dim=1)
+        c = x.softmax(dim=0)
+        d = torch.sum(x, dim=1, keepdim=True)
+        e = torch.sum(x, dim=1, keepdim=True)
+        return a + b * c + d * e
+
+
+@_model("cse_arg_order", _several(2, -1, 4))
+class ArgOrder(nn.Module):
+    def forward(self, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        return torch.sub(x, y) * torch.sub(y, x) + torch.sub(x, y).exp() + torch.maximum(x, y) * torch.maximum(x, y)
+
+
+@_model("cse_dropout", _randn(-1, 5))
+class DropoutTwins(nn.Module):
+    """Dropout in training mode is random; the two weight transposes are not."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight = _p(3, 5)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h = F.dropout(x, 0.3, training=True)
+        g = F.dropout(x, 0.3, training=True)
+        return h @ self.weight.t() + g @ self.weight.t()
+
+
+# ---------------------------------------------------------------- dead-code elimination
+
+@_model("dce_dead_branch", _randn(-1, 4))
+class DeadBranch(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.weight, self.bias = _p(4), _p(4)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        dead = torch.sin(x).cos() * self.weight  # noqa: F841 - dead code is the point
+        unused = self.lin(x)  # noqa: F841
+        return torch.relu(x) + self.bias
+
+
+@_model("dce_inplace", _randn(-1, 5))
+class InPlace(nn.Module):
+    """add_ and relu_ have no users, but they change `y`, which is returned."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = x.clone()
+        y.add_(1)
+        torch.relu_(y)
+        unused = y.sum()  # noqa: F841
+        return y * 2
+
+
+@_model("dce_random_stream", _randn(-1, 5))
+class RandomStream(nn.Module):
+    """The unused draw advances the generator: removing it changes `noise`."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        skipped = torch.rand_like(x)  # noqa: F841
+        noise = torch.rand_like(x)
+        dead = x.exp()  # noqa: F841
+        return x + noise
+
+
+@_model("dce_multi_output", _several(2, -1, 3))
+class MultiOutput(nn.Module):
+    """An unused input stays (it is the signature); a chain of in-place methods stays."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight = _p(3, 3)
+
+    def forward(self, x: torch.Tensor, unused_input: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        t = self.weight.t()
+        dead = t @ t  # noqa: F841
+        z = x.clone()
+        z.mul_(2).clamp_(min=0)
+        return x.tanh(), z
+
+
+# ---------------------------------------------------------------- conv + batchnorm folding
+
+def _bn(c: int, eps: float = 1e-5) -> nn.BatchNorm2d:
+    return nn.BatchNorm2d(c, eps=eps)
+
+
+@_model("cbn_conv_bn_relu", _randn(2, 3, -1, -1))
+class ConvBnRelu(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3, padding=1)
+        self.bn = _bn(8)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.relu(self.bn(self.conv(x)))
+
+
+@_model("cbn_two_stages", _randn(1, 3, -1, -1))
+class TwoStages(nn.Module):
+    """No conv bias, a strided conv, a grouped conv, and a larger eps."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.conv1 = nn.Conv2d(3, 6, 3, stride=2, padding=1, bias=False)
+        self.bn1 = _bn(6, eps=1e-3)
+        self.conv2 = nn.Conv2d(6, 6, 3, padding=1, groups=3, bias=False)
+        self.bn2 = _bn(6)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out: torch.Tensor = self.bn2(self.conv2(torch.relu(self.bn1(self.conv1(x)))))
+        return out
+
+
+@_model("cbn_sequential", _randn(2, 3, -1, -1))
+class SequentialFeatures(nn.Module):
+    """Nested targets: `features.0`, `features.1`, ..."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.features = nn.Sequential(nn.Conv2d(3, 5, 3, padding=1, bias=False), _bn(5), nn.ReLU(),
+                                      nn.Conv2d(5, 4, 1), _bn(4, eps=1e-2))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out: torch.Tensor = self.features(x)
+        return out
+
+
+@_model("cbn_shared_output", _randn(2, 3, -1, -1))
+class SharedConvOutput(nn.Module):
+    """The conv's output is also used unnormalised: folding the BN into it would change that use."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, padding=1)
+        self.bn = _bn(4)
+        self.conv2 = nn.Conv2d(4, 4, 1)
+        self.bn2 = _bn(4)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = self.conv(x)
+        out: torch.Tensor = self.bn2(self.conv2(self.bn(y) + y))
+        return out
+
+
+@_model("cbn_pool_between", lambda gen, size: (torch.randn(2, 3, 2 * size, 2 * size, generator=gen),))
+class PoolBetween(nn.Module):
+    """A BatchNorm after a pooling layer has no conv to fold into; the parallel branch does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.conv1 = nn.Conv2d(3, 4, 3, padding=1)
+        self.bn1 = _bn(4)
+        self.conv2 = nn.Conv2d(3, 4, 3, stride=2, padding=1)
+        self.bn2 = _bn(4)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out: torch.Tensor = self.bn1(F.avg_pool2d(self.conv1(x), 2)) + self.bn2(self.conv2(x))
+        return out
+
+
+# ---------------------------------------------------------------- x * a + b chains
+
+@_model("fma_affine", _randn(2, 3, -1, -1))
+class Affine(nn.Module):
+    """A frozen per-channel affine (what a BatchNorm becomes after export), broadcast over H and W."""
+    scale: torch.Tensor
+    shift: torch.Tensor
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.register_buffer("scale", torch.empty(3, 1, 1))
+        self.register_buffer("shift", torch.empty(3, 1, 1))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.relu(x * self.scale + self.shift)
+
+
+@_model("fma_operand_order", _several(3, -1, 5))
+class OperandOrder(nn.Module):
+    """The product on the right of the add, and torch.add/torch.mul spelled as functions."""
+
+    def forward(self, x: torch.Tensor, y: torch.Tensor, z: torch.Tensor) -> torch.Tensor:
+        a = z + x * y
+        b = torch.add(torch.mul(x, z), y)
+        return a * b
+
+
+@_model("fma_chain", _randn(-1, 4))
+class Chain(nn.Module):
+    """(x * a + b) * c + d: two chains, the second starting from the first one's result."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.a, self.b, self.c, self.d = _p(4), _p(4), _p(4), _p(4)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h = x * self.a + self.b
+        return h * self.c + self.d
+
+
+@_model("fma_shared_product", _several(3, -1, 4))
+class SharedProduct(nn.Module):
+    """A product with two users must stay; a product by a Python number is not the pattern."""
+
+    def forward(self, x: torch.Tensor, y: torch.Tensor, z: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        p = x * y
+        q = x * 0.5 + y
+        return p + z, p * 2 + q * z + x
+
+
+# ---------------------------------------------------------------- horizontal fusion of Linears
+
+@_model("hl_qkv", _randn(-1, 16))
+class QKV(nn.Module):
+    """Three projections of the same x; the output projection reads something else."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.q, self.k, self.v, self.o = (nn.Linear(16, 16) for _ in range(4))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out: torch.Tensor = self.o(self.q(x) * self.k(x).sigmoid() + self.v(x))
+        return out
+
+
+@_model("hl_mixed_sizes", _randn(-1, 12))
+class MixedSizes(nn.Module):
+    """Different widths, and one Linear without a bias."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.a, self.b, self.c = nn.Linear(12, 4), nn.Linear(12, 6), nn.Linear(12, 2, bias=False)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.cat([self.a(x), self.b(x).relu(), self.c(x)], dim=-1)
+
+
+@_model("hl_two_groups", _randn(-1, 10))
+class TwoGroups(nn.Module):
+    """Two groups with the same in_features but different inputs: x and tanh(x)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.p1, self.p2 = nn.Linear(10, 3), nn.Linear(10, 5)
+        self.r1, self.r2 = nn.Linear(10, 3), nn.Linear(10, 3, bias=False)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        h = torch.tanh(x)
+        return self.p1(x) * self.r1(h) + self.r2(h), self.p2(x)
+
+
+@_model("hl_gated_3d", lambda gen, size: (torch.randn(2, size, 8, generator=gen),))
+class Gated3d(nn.Module):
+    """A gated MLP on a (batch, time, features) input: split along the last dimension."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate, self.up, self.down = nn.Linear(8, 12), nn.Linear(8, 12), nn.Linear(12, 8)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out: torch.Tensor = self.down(F.silu(self.gate(x)) * self.up(x))
+        return out

@@ -1,0 +1,86 @@
+"""Child side of the hooks family: probes that hand a grader-built model to the user's function and
+record what its hooks did and which hooks are still registered afterwards (see hooks.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+from torch.utils.hooks import RemovableHandle
+
+from dlprep.checkers.families import model_spec, probe_family
+from dlprep.checkers.sandbox import harness
+
+_TENSOR = torch.Tensor
+_HANDLE = RemovableHandle
+_clone = torch.Tensor.clone
+_detach = torch.Tensor.detach
+_mse = torch.nn.functional.mse_loss
+_register_forward_hook = torch.nn.Module.register_forward_hook
+
+
+def _model(case: dict[str, Any]) -> torch.nn.Module:
+    return model_spec.load(case["model"], case["state"])
+
+
+def capture_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """`fn(model, x)` returns captured activations; report them and the hooks left behind."""
+    model = _model(case)
+    out = fn(model, _clone(case["x"]))
+    return {"out": harness.describe(out), "hooks": model_spec.hook_counts(model)}
+
+
+def pre_hook_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """`fn(model, name, *args)` registers a hook on submodule `name` and returns its handle. Record
+    the hooks it registered, what that submodule then receives (our own forward hook, registered
+    last, sees the arguments after every pre-hook), the model's output and gradients, whether the
+    input tensor was modified, and, after handle.remove(), the hooks left and the output again."""
+    model = _model(case)
+    target = model.get_submodule(case["target"])
+    handle = fn(model, case["target"], *case["args"], **case["kwargs"])
+    facts: dict[str, Any] = {"handle": type(handle) is _HANDLE, "handle_type": type(handle).__name__,
+                             "hooks": model_spec.hook_counts(model)}
+    seen: list[Any] = []
+    spy = _register_forward_hook(target, lambda m, args, out: seen.append(
+        harness.describe(_detach(args[0]) if args and type(args[0]) is _TENSOR else args)))
+    x = _clone(case["x"])
+    y = model(x)
+    spy.remove()
+    facts["seen"] = seen
+    facts["out"] = harness.describe(y)
+    facts["x_after"] = x
+    if type(y) is _TENSOR and y.requires_grad:
+        y.backward(case["grad_out"])
+        facts["grads"] = model_spec.grads(model)
+    if type(handle) is _HANDLE:
+        handle.remove()
+        facts["hooks_removed"] = model_spec.hook_counts(model)
+        facts["out_removed"] = harness.describe(model(_clone(case["x"])))
+    return facts
+
+
+def grad_clip_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """`fn(model, batches, clip)` runs the backward passes itself; report every parameter's .grad
+    afterwards and the hooks left behind."""
+    model = _model(case)
+    batches = [(_clone(x), _clone(y)) for x, y in case["batches"]]
+    out = fn(model, batches, *case["args"], **case["kwargs"])
+    return {"out": harness.describe(out), "grads": model_spec.grads(model), "hooks": model_spec.hook_counts(model)}
+
+
+def backward_order_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """`fn(model, x)` returns module names in the order their backward hooks fired; x requires grad,
+    so that every module's full backward hook has an input gradient to report."""
+    model = _model(case)
+    out = fn(model, _clone(case["x"]).requires_grad_())
+    return {"out": harness.describe(out), "hooks": model_spec.hook_counts(model)}
+
+
+PROBES: dict[str, probe_family.Probe] = {
+    "capture": capture_probe, "pre_hook": pre_hook_probe, "grad_clip": grad_clip_probe,
+    "backward_order": backward_order_probe,
+}
+
+
+def run_child(job: dict[str, Any], payload: bytes) -> bytes:
+    return probe_family.run_child(PROBES, job, payload)

@@ -1,0 +1,158 @@
+"""hooks: forward, forward-pre, full backward and tensor hooks on a grader-built model.
+
+A probe family (see ../probe_family.py): the child builds the model the case describes, hands it to
+the user's function, and reports what came back, what the hooked layers received, the gradients,
+and the hooks still registered on every submodule, parameter and globally (hooks_child.PROBES).
+Each judge runs the same probe on the exercise's oracle here:
+
+- capture:        `fn(model, x) -> {name: activation}`: keys, values, detached, no hook left.
+- pre_hook:       `fn(model, name, ...) -> handle`: what that layer received, the output and
+                  gradients, the input not modified, and handle.remove() leaving no hook.
+- grad_clip:      `fn(model, batches, clip)` runs the backward passes: every .grad, no hook left.
+- backward_order: `fn(model, x) -> [names]` in the order the backward hooks fired; no hook left.
+
+check.py may add DIAGNOSES: [(known-wrong oracle, explanation)]; a failing submission whose facts
+match one gets its explanation appended.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from dlprep.checkers.compare import compare_described
+from dlprep.checkers.families.hooks import child as hooks_child
+from dlprep.checkers.families.probe_family import ProbeFamily, Problem, SpecCase, close
+from dlprep.checkers.registry import register
+
+KIND_NAMES = {"forward_pre": "forward pre-hook", "forward": "forward hook", "backward_pre": "backward pre-hook",
+              "backward": "backward hook"}
+
+
+def describe_hooks(counts: dict[str, Any]) -> list[str]:
+    """['1 forward hook on encoder.0 (Linear)', '1 tensor hook on head.weight', ...]"""
+    out = []
+    for name, c in counts["modules"].items():
+        for kind, label in KIND_NAMES.items():
+            if c.get(kind):
+                where = name or "the model itself"
+                out.append(f"{c[kind]} {label}{'s' if c[kind] > 1 else ''} on {where} ({c['type']})")
+    out += [f"{n} tensor hook{'s' if n > 1 else ''} on parameter {name}" for name, n in counts["params"].items()]
+    out += [f"{n} global {KIND_NAMES[kind]}{'s' if n > 1 else ''}" for kind, n in counts["global"].items()]
+    return out
+
+
+def _short(names: list[str], limit: int = 8) -> str:
+    return "[" + ", ".join(names[:limit]) + (", ..." if len(names) > limit else "") + "]"
+
+
+@register("hooks")
+class HooksFamily(ProbeFamily):
+    child_harness = "dlprep.checkers.families.hooks.child:run_child"
+    probes = hooks_child.PROBES
+
+    @staticmethod
+    def no_hooks_left(got: dict[str, Any], want: dict[str, Any], when: str = "after your function returned") -> None:
+        if got != want:
+            left = describe_hooks(got)
+            expected = describe_hooks(want)
+            shown = "; ".join(left[:3]) + (f" and {len(left) - 3} more" if len(left) > 3 else "")
+            raise Problem(f"hooks still registered {when}: {shown or 'none'}"
+                          + (f" (expected: {'; '.join(expected)})" if expected else "")
+                          + ": keep every handle that register_*hook returns and call handle.remove()")
+
+    # ------------------------------------------------------------------ capture
+
+    def judge_capture(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
+        want = self.expected(case)
+        out, exp = fact["out"], want["out"]
+        if out["kind"] != "dict":
+            got = "torch.Tensor" if out["kind"] == "tensor" else out.get("type")
+            raise Problem(f"returned a {got}, expected a dict {{module name: activation}}")
+        missing = [k for k in exp["items"] if k not in out["items"]]
+        extra = [k for k in out["items"] if k not in exp["items"]]
+        if missing:
+            raise Problem(f"no activation for {', '.join(missing[:6])} (expected keys: {', '.join(exp['items'])})"
+                          + self.diagnosis(case, lambda w: set(w["out"]["items"]) == set(out["items"])))
+        if extra:
+            raise Problem(f"unexpected keys {', '.join(extra[:6])}: expected exactly {', '.join(exp['items'])}")
+        rtol, atol = self.tolerances()
+        for k, e in exp["items"].items():
+            c = compare_described(out["items"][k], e, rtol, atol, ("requires_grad",), where=f"activation {k!r}")
+            if not c.ok:
+                hint = (" (keep out.detach(): a stored output that requires grad keeps the model's whole "
+                        "autograd graph alive)") if "requires_grad" in (c.message or "") else ""
+                raise Problem((c.message or "differs") + hint)
+        self.no_hooks_left(fact["hooks"], want["hooks"])
+        return f"{len(exp['items'])} activations"
+
+    # ------------------------------------------------------------------ forward-pre hook
+
+    def judge_pre_hook(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
+        want = self.expected(case)
+        target = case.spec["target"]
+        if not fact["handle"]:
+            raise Problem(f"returned a {fact['handle_type']}, expected the RemovableHandle that "
+                          "register_forward_pre_hook returns")
+        mine = fact["hooks"]["modules"].get(target, {})
+        if len(fact["seen"]) != len(want["seen"]):
+            raise Problem(f"{target!r} ran {len(fact['seen'])} times during one forward, expected {len(want['seen'])}")
+        for got, exp in zip(fact["seen"], want["seen"], strict=True):
+            hint = ""
+            if mine.get("forward") and not mine.get("forward_pre"):
+                hint = ("(you registered a forward hook: it runs after forward, when the layer has already used "
+                        "its input; a forward pre-hook runs before and may return replacement arguments)")
+            elif mine.get("forward_pre"):
+                hint = ("(a forward pre-hook changes the input only through what it returns: a tensor or a tuple "
+                        "of arguments; returning None keeps them unchanged)")
+            self.same(got, exp, f"the input {target!r} received", hint)
+        if not torch.equal(fact["x_after"], case.spec["x"]):
+            raise Problem("the model's input x was modified in place: return a new tensor from the hook "
+                          "instead of writing into its arguments")
+        self.same(fact["out"], want["out"], "the model's output")
+        for name, g in want.get("grads", {}).items():
+            self.same(fact.get("grads", {}).get(name), g, f"{name}.grad")
+        self.no_hooks_left(fact["hooks"], want["hooks"], "after your function returned (one pre-hook expected)")
+        self.no_hooks_left(fact["hooks_removed"], want["hooks_removed"], "after handle.remove()")
+        self.same(fact["out_removed"], want["out_removed"], "the model's output after handle.remove()")
+        return None
+
+    # ------------------------------------------------------------------ gradient clipping with tensor hooks
+
+    def judge_grad_clip(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
+        want = self.expected(case)
+        rtol, atol = self.tolerances()
+        rtol, atol = rtol or 1e-4, atol or 1e-6
+        for name, g in want["grads"].items():
+            got = fact["grads"][name]
+            if got is None:
+                raise Problem(f"{name}.grad is None: no gradient was accumulated")
+            if not close(got, g, rtol, atol):
+                # which known mistake gives this parameter's gradient
+                def gives_this(w: dict[str, Any], n: str = name, t: Any = got) -> bool:
+                    return close(w["grads"][n], t, rtol, atol)
+
+                diag = self.diagnosis(case, gives_this)
+                self.same(got, g, f"{name}.grad", diag.strip())
+        self.no_hooks_left(fact["hooks"], want["hooks"])
+        return None
+
+    # ------------------------------------------------------------------ backward hook order
+
+    def judge_backward_order(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
+        want = self.expected(case)
+        out, exp = fact["out"], want["out"]
+        if out["kind"] != "seq" or any(i["kind"] != "scalar" or i["type"] != "str" for i in out["items"]):
+            raise Problem("returned something else than a list of module names (str)")
+        got = [i["value"] for i in out["items"]]
+        order = [i["value"] for i in exp["items"]]
+        if got != order:
+            i = next((i for i, (a, b) in enumerate(zip(got, order, strict=False)) if a != b), min(len(got), len(order)))
+            first = (f"yours {got[i]!r}, expected {order[i]!r}" if i < min(len(got), len(order)) else
+                     f"yours {'ends' if len(got) < len(order) else 'goes on'} there")
+            diag = self.diagnosis(case, lambda w: [i.get("value") for i in w["out"]["items"]] == got)
+            raise Problem(f"the hooks fired in the order {_short(got)}, expected {_short(order)}; first difference at "
+                          f"position {i}: {first}{diag}")
+        self.no_hooks_left(fact["hooks"], want["hooks"])
+        return f"{len(order)} modules"

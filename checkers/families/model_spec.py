@@ -1,0 +1,305 @@
+"""Models described as plain data, built the same way in the grader and in the sandbox child,
+and the plain facts a probe reports about a module (structure, hooks, gradients, state).
+
+A spec is plain data that `wire` can carry:
+
+    {"type": "Linear", "in": 4, "out": 8}                  ("bias": False drops the bias)
+    {"type": "ReLU"} | {"type": "Tanh"} | {"type": "GELU"} | {"type": "Dropout", "p": 0.2}
+    {"type": "LayerNorm", "dim": 8}
+    {"type": "Sequential", "children": [spec, ...]}
+    {"type": "Block", "children": {"name": spec, ...}, "residual": False}  # named, applied in order
+    {"type": "Parallel", "children": {"name": spec, ...}, "order": [names]} # branches, summed
+
+The grader builds the model from a seed and sends spec + state_dict; the child builds the same
+structure and loads that state, so both sides hold the same weights whatever the RNG did.
+Every fact a probe reports is read from the modules' own registries (`_parameters`, `_buffers`,
+`_modules`) by the walkers below, never through methods: a submission that overrides or patches
+`state_dict`, `named_modules` or `parameters` cannot hide a hook, a buffer or a copy.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import torch
+from torch import nn
+from torch.nn.modules import module as _module_mod
+
+_TENSOR = torch.Tensor
+
+ACTIVATIONS: dict[str, type[nn.Module]] = {"ReLU": nn.ReLU, "Tanh": nn.Tanh, "GELU": nn.GELU}
+HOOK_KINDS = ("forward_pre", "forward", "backward_pre", "backward")
+# The global RNG is one per process, and `dlprep verify` grades in several threads: whoever seeds
+# it holds this lock, so two oracles never interleave their draws.
+_RNG_LOCK = threading.RLock()
+
+
+@contextmanager
+def private_global_rng(seed: int | None = None) -> Iterator[None]:
+    """The global RNG to ourselves (seeded if asked), restored afterwards."""
+    with _RNG_LOCK, torch.random.fork_rng(devices=[]):
+        if seed is not None:
+            torch.manual_seed(seed)
+        yield
+
+
+class Block(nn.Module):
+    """Named children applied in order; with `residual` the block's input is added to its output."""
+
+    def __init__(self, children: dict[str, nn.Module], residual: bool = False):
+        super().__init__()
+        for name, child in children.items():
+            self.add_module(name, child)
+        self.residual = residual
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = x
+        for name in self._modules:
+            y = getattr(self, name)(y)
+        return x + y if self.residual else y
+
+
+class Parallel(nn.Module):
+    """Named branches applied to the same input, in `order` (default: as registered); summed.
+    A forward that calls its children in another order than __init__ registered them is common,
+    and it is what makes the backward order differ from named_modules() reversed."""
+
+    def __init__(self, children: dict[str, nn.Module], order: list[str] | None = None):
+        super().__init__()
+        for name, child in children.items():
+            self.add_module(name, child)
+        self.order = list(order or children)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        outs = [getattr(self, name)(x) for name in self.order]
+        return torch.stack(outs).sum(0)
+
+
+def build(spec: dict[str, Any]) -> nn.Module:
+    kind = spec["type"]
+    if kind == "Linear":
+        return nn.Linear(spec["in"], spec["out"], bias=spec.get("bias", True))
+    if kind in ACTIVATIONS:
+        return ACTIVATIONS[kind]()
+    if kind == "Dropout":
+        return nn.Dropout(spec["p"])
+    if kind == "LayerNorm":
+        return nn.LayerNorm(spec["dim"])
+    if kind == "Sequential":
+        return nn.Sequential(*(build(c) for c in spec["children"]))
+    if kind == "Block":
+        return Block({k: build(c) for k, c in spec["children"].items()}, spec.get("residual", False))
+    if kind == "Parallel":
+        return Parallel({k: build(c) for k, c in spec["children"].items()}, spec.get("order"))
+    raise ValueError(f"unknown module type {kind!r} in a model spec")
+
+
+def initial_state(spec: dict[str, Any], seed: int) -> dict[str, torch.Tensor]:
+    """The state_dict of `build(spec)` under torch's default init with `seed` (the caller's RNG is left alone)."""
+    with private_global_rng(seed):
+        model = build(spec)
+    return {k: v.detach().clone() for k, v in model.state_dict().items()}
+
+
+def load(spec: dict[str, Any], state: dict[str, torch.Tensor]) -> nn.Module:
+    model = build(spec)
+    model.load_state_dict(state)
+    return model
+
+
+def skeleton(spec: dict[str, Any]) -> nn.Module:
+    """The model on the meta device, for its structure only: no memory, and no draw from the global
+    RNG (case generation may run while another grading thread's oracle holds a seeded RNG)."""
+    with torch.device("meta"):
+        return build(spec)
+
+
+def dims(spec: dict[str, Any]) -> tuple[int, int]:
+    """(input features, output features): the first Linear's input, the last Linear's output."""
+    linears = [m for m in skeleton(spec).modules() if isinstance(m, nn.Linear)]
+    return linears[0].in_features, linears[-1].out_features
+
+
+def render(spec: dict[str, Any]) -> str:
+    """A one-line description for test labels: Block(encoder=Sequential(Linear(4,6), ReLU), ...)."""
+    kind = spec["type"]
+    if kind == "Linear":
+        return f"Linear({spec['in']},{spec['out']}{'' if spec.get('bias', True) else ',bias=False'})"
+    if kind == "Dropout":
+        return f"Dropout({spec['p']})"
+    if kind == "LayerNorm":
+        return f"LayerNorm({spec['dim']})"
+    if kind == "Sequential":
+        return "Sequential(" + ", ".join(render(c) for c in spec["children"]) + ")"
+    if kind in ("Block", "Parallel"):
+        inner = ", ".join(f"{k}={render(c)}" for k, c in spec["children"].items())
+        order = f", order={'/'.join(spec['order'])}" if spec.get("order") else ""
+        return f"{kind}({inner}{', residual' if spec.get('residual') else ''}{order})"
+    return str(kind)
+
+
+# ---------------------------------------------------------------------------- random specs
+
+def _int(gen: torch.Generator, lo: int, hi: int) -> int:
+    return int(torch.randint(lo, hi + 1, (), generator=gen))
+
+
+def linear(d_in: int, d_out: int, bias: bool = True) -> dict[str, Any]:
+    return {"type": "Linear", "in": d_in, "out": d_out, **({} if bias else {"bias": False})}
+
+
+BLOCKS = ("residual", "sequential", "parallel", "swapped")
+
+
+def stack(d_in: int, d_out: int, width: int, blocks: list[str], act: str = "ReLU",
+          dropout: float = 0.0) -> dict[str, Any]:
+    """Block(encoder=Sequential(Linear, act, <blocks>...), head=Linear), a block being one of
+    "residual" (Block(fc, act) plus its input), "sequential" (Sequential(Linear, ReLU)),
+    "parallel" (Parallel(left=Linear, right=Sequential(Linear, Tanh))) or "swapped" (the same,
+    but forward runs the right branch first); Dropout after each if asked."""
+    layers: list[dict[str, Any]] = [linear(d_in, width), {"type": act}]
+    for kind in blocks:
+        if kind == "residual":
+            layers.append({"type": "Block", "residual": True,
+                           "children": {"fc": linear(width, width), "act": {"type": "Tanh"}}})
+        elif kind == "sequential":
+            layers.append({"type": "Sequential", "children": [linear(width, width), {"type": "ReLU"}]})
+        else:
+            layers.append({"type": "Parallel", "children": {
+                "left": linear(width, width),
+                "right": {"type": "Sequential", "children": [linear(width, width), {"type": "Tanh"}]}},
+                **({"order": ["right", "left"]} if kind == "swapped" else {})})
+        if dropout:
+            layers.append({"type": "Dropout", "p": dropout})
+    return {"type": "Block", "children": {"encoder": {"type": "Sequential", "children": layers},
+                                          "head": linear(width, d_out)}}
+
+
+def random_model(gen: torch.Generator, d_in: int, d_out: int, *, dropout: float = 0.0,
+                 parallel: bool = False, min_blocks: int = 1, max_blocks: int = 3) -> dict[str, Any]:
+    """A `stack` with random width, activation and blocks (Linear layers at depths 1 to 3)."""
+    kinds = BLOCKS if parallel else BLOCKS[:2]
+    blocks = [kinds[_int(gen, 0, len(kinds) - 1)] for _ in range(_int(gen, min_blocks, max_blocks))]
+    acts = list(ACTIVATIONS)
+    return stack(d_in, d_out, _int(gen, 3, 8), blocks, acts[_int(gen, 0, len(acts) - 1)], dropout)
+
+
+# ---------------------------------------------------------------------------- facts (child and grader)
+
+def _type_name(m: Any) -> str:
+    t = type(m)
+    ours = t.__module__.startswith("torch.") or t.__module__ == __name__
+    return t.__name__ if ours else f"{t.__module__}.{t.__name__}"
+
+
+def _registry(m: nn.Module, name: str) -> dict[str, Any]:
+    return vars(m).get(name) or {}
+
+
+def named_modules(model: nn.Module) -> list[tuple[str, nn.Module]]:
+    """As `named_modules()`: every module once (a shared one under its first name), root first."""
+    out: list[tuple[str, nn.Module]] = []
+    seen: set[int] = set()
+
+    def visit(m: nn.Module, prefix: str) -> None:
+        if id(m) in seen:
+            return
+        seen.add(id(m))
+        out.append((prefix, m))
+        for name, child in _registry(m, "_modules").items():
+            if child is not None:
+                visit(child, f"{prefix}.{name}" if prefix else name)
+
+    visit(model, "")
+    return out
+
+
+def named_parameters(model: nn.Module) -> list[tuple[str, nn.Parameter]]:
+    """As `named_parameters()`: every parameter once, under its first name."""
+    out, seen = [], set()
+    for prefix, m in named_modules(model):
+        for name, p in _registry(m, "_parameters").items():
+            if p is not None and id(p) not in seen:
+                seen.add(id(p))
+                out.append((f"{prefix}.{name}" if prefix else name, p))
+    return out
+
+
+def named_buffers(model: nn.Module) -> list[tuple[str, torch.Tensor]]:
+    out, seen = [], set()
+    for prefix, m in named_modules(model):
+        for name, b in _registry(m, "_buffers").items():
+            if b is not None and id(b) not in seen:
+                seen.add(id(b))
+                out.append((f"{prefix}.{name}" if prefix else name, b))
+    return out
+
+
+def state_entries(model: nn.Module) -> dict[str, torch.Tensor]:
+    """As `state_dict()` (keep_vars): parameters and persistent buffers under *every* path, so a
+    module reachable by several names appears under each."""
+    out: dict[str, torch.Tensor] = {}
+
+    def visit(m: nn.Module, prefix: str) -> None:
+        skip = vars(m).get("_non_persistent_buffers_set") or set()
+        for name, t in [*_registry(m, "_parameters").items(), *_registry(m, "_buffers").items()]:
+            if t is not None and name not in skip:
+                out[prefix + name] = t
+        for name, child in _registry(m, "_modules").items():
+            if child is not None:
+                visit(child, f"{prefix}{name}.")
+
+    visit(model, "")
+    return out
+
+
+def structure(model: nn.Module) -> dict[str, Any]:
+    """What registration made of a module: state_dict entries, parameters, buffers, modules, and
+    tensors that sit in a module's __dict__ without being registered."""
+    plain = []
+    modules = named_modules(model)
+    for name, m in modules:
+        for attr, value in vars(m).items():
+            if type(value) is _TENSOR:
+                plain.append([f"{name}.{attr}" if name else attr, list(value.shape), str(value.dtype)])
+    params = named_parameters(model)
+    return {
+        "state_dict": {k: [list(v.shape), str(v.dtype)] for k, v in state_entries(model).items()},
+        "parameters": [[n, list(p.shape), str(p.dtype), bool(p.requires_grad)] for n, p in params],
+        "buffers": [[n, list(b.shape), str(b.dtype)] for n, b in named_buffers(model)],
+        "modules": [[n, _type_name(m)] for n, m in modules],
+        "n_modules": len(modules),
+        "n_parameters": len(params),
+        "numel": sum(p.numel() for _, p in params),
+        "plain_tensors": plain,
+    }
+
+
+def state_values(model: nn.Module) -> dict[str, torch.Tensor]:
+    return {k: v.detach().clone() for k, v in state_entries(model).items()}
+
+
+def grads(model: nn.Module) -> dict[str, torch.Tensor | None]:
+    return {n: (p.grad.detach().clone() if p.grad is not None else None) for n, p in named_parameters(model)}
+
+
+def hook_counts(model: nn.Module) -> dict[str, Any]:
+    """Hooks registered right now: per submodule (by kind), per parameter (tensor hooks) and global."""
+    modules = {}
+    for name, m in named_modules(model):
+        dicts = (m._forward_pre_hooks, m._forward_hooks, m._backward_pre_hooks, m._backward_hooks)
+        counts = {k: len(d) for k, d in zip(HOOK_KINDS, dicts, strict=True) if len(d)}
+        if counts:
+            modules[name] = {"type": _type_name(m), **counts}
+    params = {}
+    for name, p in named_parameters(model):
+        n = len(p._backward_hooks or {}) + len(getattr(p, "_post_accumulate_grad_hooks", None) or {})
+        if n:
+            params[name] = n
+    glob = (_module_mod._global_forward_pre_hooks, _module_mod._global_forward_hooks,
+            _module_mod._global_backward_pre_hooks, _module_mod._global_backward_hooks)
+    return {"modules": modules, "params": params,
+            "global": {k: len(d) for k, d in zip(HOOK_KINDS, glob, strict=True) if len(d)}}

@@ -1,0 +1,287 @@
+"""torchrun: a training script run for real under torchrun, judged on what every rank ended with.
+
+The exercise's check.py (trusted, grader only) defines:
+    WORLD, NODES          ranks in all and torchrun agents (NODES=2: the user's `launch_args(port)`
+                          returns the two agents' option lists; NODES=1: the family launches
+                          `--nnodes=1 --nproc-per-node=WORLD`, c10d rendezvous on 127.0.0.1)
+    CHECKS                the names of the checks `verify` returns, in order
+    make_spec(gen)        {"common": {...}, "per_rank": [{...} per rank]} of plain tensors/numbers,
+                          drawn from the run's secret seed; rank r's entry gets common | per_rank[r]
+                          (plus "backend"); {"tensor_dataset": [tensors]} becomes a dataset that
+                          records the indices the rank read (see rank.py)
+    verify(spec, ranks)   -> list[Check], given every rank's plain result, environment and reads
+
+The child (child.py) only launches and collects; everything is decided here: a rank that
+raised, a rank that never returned (a hang, named by rank), a result that is not plain data,
+ranks that claim the same RANK, and then the exercise's own checks against its oracle.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+
+from dlprep.checkers.base import Case, Family
+from dlprep.checkers.registry import register
+from dlprep.checkers.sandbox import harness
+from dlprep.results import CheckResult
+
+CUDA_ADDRESS_SPACE_MB = 1 << 20  # CUDA reserves far more virtual memory than it uses (as in triton.py)
+
+
+@dataclass(frozen=True)
+class Rank:
+    """What one worker process ended with, as check.py's `verify` sees it."""
+
+    rank: int
+    node: int  # which agent launched it (0 or 1), from the environment the launcher set
+    env: dict[str, str | None]  # torchrun's variables, read before any user code ran
+    out: Any  # the entry's return value, as plain data
+    reads: dict[str, list[int]] = field(default_factory=dict)  # dataset indices read, in order
+
+    def env_int(self, key: str) -> int | None:
+        value = self.env.get(key)
+        return int(value) if value is not None and value.lstrip("-").isdigit() else None
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    problem: str | None = None  # None: passed
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+class NotPlain(Exception):
+    pass
+
+
+def plain(d: dict[str, Any], where: str = "result") -> Any:
+    """A `harness.describe` tree back to plain values; anything else is the submission's error."""
+    kind = d["kind"]
+    if kind == "tensor":
+        return d["value"]
+    if kind == "scalar":
+        return d["value"]
+    if kind == "seq":
+        items = [plain(x, f"{where}[{i}]") for i, x in enumerate(d["items"])]
+        return tuple(items) if d["type"] == "tuple" else items
+    if kind == "dict":
+        return {k: plain(v, f"{where}[{k!r}]") for k, v in d["items"].items()}
+    hint = " (return p.detach() for a parameter)" if d.get("type", "").endswith("Parameter") else ""
+    raise NotPlain(f"{where} is a {d.get('type')}, which cannot be sent back: return plain tensors, numbers, "
+                   f"lists or dicts{hint}")
+
+
+def tensor_entry(out: Any, key: str, shape: tuple[int, ...], who: str) -> str | None:
+    """Why `out[key]` is not a float tensor of `shape`, or None."""
+    if not isinstance(out, dict) or key not in out:
+        got = sorted(out) if isinstance(out, dict) else type(out).__name__
+        return f"{who} must return a dict with {key!r}; got {got}"
+    t = out[key]
+    if not isinstance(t, torch.Tensor) or tuple(t.shape) != shape or not t.is_floating_point():
+        desc = f"shape {tuple(t.shape)} {t.dtype}" if isinstance(t, torch.Tensor) else type(t).__name__
+        return f"{who}'s {key!r} must be a float tensor of shape {shape}; got {desc}"
+    return None
+
+
+def mse_grads(w: torch.Tensor, b: torch.Tensor, x: torch.Tensor, y: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """Gradients of mean((x @ w.T + b - y) ** 2) over every element (nn.MSELoss's default)."""
+    r = x @ w.T + b - y
+    scale = 2.0 / r.numel()
+    return scale * r.T @ x, scale * r.sum(0)
+
+
+def ddp_sgd_step(w: torch.Tensor, b: torch.Tensor, batches: list[tuple[torch.Tensor, torch.Tensor]], lr: float,
+                 divide_by: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """One SGD step of a DDP-wrapped Linear: each rank's local mean-loss gradient, summed by the
+    all-reduce and divided by `divide_by` (the world size; with Join, joined ranks add zeros)."""
+    gw, gb = torch.zeros_like(w), torch.zeros_like(b)
+    for x, y in batches:
+        dw, db = mse_grads(w, b, x.to(w.dtype), y.to(w.dtype))
+        gw, gb = gw + dw, gb + db
+    return w - lr * gw / divide_by, b - lr * gb / divide_by
+
+
+def max_diff(a: torch.Tensor, b: torch.Tensor) -> float:
+    return float((a.double() - b.double()).abs().max()) if a.numel() else 0.0
+
+
+def _ranks_list(ranks: list[int]) -> str:
+    return ", ".join(map(str, ranks))
+
+
+_ERROR_LINE = re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Failure|Timeout)\b:? .*")
+
+
+def _agent_error(facts: dict[str, Any]) -> str:
+    """The last error line a failed agent printed (EADDRINUSE, a rendezvous timeout, ...), quoted."""
+    for code, tail in zip(facts.get("exits", []), facts.get("agent_stderr", []), strict=False):
+        if code not in (None, 0):
+            lines = [m.group(0) for m in map(_ERROR_LINE.match, tail.splitlines()) if m]
+            if lines:
+                return f". torchrun's own error: {lines[-1][:300]}"
+    return ""
+
+
+@register("torchrun")
+class Torchrun(Family):
+    child_harness = "dlprep.checkers.families.torchrun.child:run_child"
+    # Each process imports torch (the main cost: ~15 s for agent + 2 ranks on 2 idle cores, 40 s for the
+    # six processes of a two-node launch on a loaded machine). A hang ends earlier, after straggler_s.
+    timeout_s = 90.0
+    straggler_s = 10.0  # how long a finished rank waits for a peer before the run counts as hung
+
+    def __init__(self, ex: Any):
+        super().__init__(ex)
+        self.check = ex.check
+        self.device = "cpu"
+
+    def cases(self, seed: int) -> tuple[list[Case], list[Case]]:
+        gen = torch.Generator().manual_seed(seed)
+        return [], [Case("run", (self.check.make_spec(gen),))]
+
+    def job(self, source: str, filename: str, device: str) -> dict[str, Any]:
+        self.device = device
+        job = super().job(source, filename, device)
+        if device == "cuda":
+            job["limits"] = {"mem_mb": CUDA_ADDRESS_SPACE_MB}
+        return job
+
+    def backend(self) -> str:
+        """nccl only when every rank can have a GPU of its own (NCCL refuses two ranks on one device)."""
+        nodes, world = int(self.check.NODES), int(self.check.WORLD)
+        if self.device == "cuda" and nodes == 1 and torch.cuda.device_count() >= world:
+            return "nccl"
+        return "gloo"
+
+    def payload(self, cases: list[Case]) -> bytes:
+        spec = cases[0].args[0]
+        sent = {**spec, "common": {**spec.get("common", {}), "backend": self.backend()}}
+        return harness.dump({"spec": sent, "nodes": int(self.check.NODES), "world": int(self.check.WORLD),
+                             "straggler_s": float(str(self.config.get("straggler_s", self.straggler_s)))})
+
+    # ------------------------------------------------------------------ judging
+
+    def judge(self, public: list[Case], hidden: list[Case], facts: dict[str, Any]
+              ) -> tuple[list[CheckResult], dict[str, int]]:
+        spec = hidden[0].args[0]
+        names = tuple(self.check.CHECKS)
+        total = float(len(names))
+        summary = {"count": len(names), "passed": 0}
+        problem = self._run_problem(facts)
+        if problem is not None:
+            return [CheckResult(problem.name, problem.status, 0.0, total, problem.message,
+                                details=problem.details)], summary
+        ranks, bad = self._ranks(facts)
+        if bad is not None:
+            return [CheckResult("result", "fail", 0.0, total, bad)], summary
+        checks = {c.name: c for c in self.check.verify(spec, ranks)}
+        # verify may stop early (nothing sensible to compare once the result's shape is wrong)
+        skipped = Check("", "not checked: an earlier check failed")
+        tests = []
+        for name in names:
+            c = checks.get(name, skipped)
+            tests.append(CheckResult(name, "pass" if c.problem is None else "fail", 1.0 if c.problem is None else 0.0,
+                                     1.0, c.problem, details=c.details))
+        summary["passed"] = sum(t.status == "pass" for t in tests)
+        return tests, summary
+
+    def _run_problem(self, facts: dict[str, Any]) -> CheckResult | None:
+        """Whatever stops the run from being judged on its results, most specific first."""
+        if "start_error" in facts:
+            return CheckResult("run", "error", message=f"the sandbox could not start torchrun: {facts['start_error']}")
+        if "launch_error" in facts:
+            err = facts["launch_error"]
+            if err.get("notimpl"):
+                return CheckResult("launch", "unattempted", message="not implemented yet")
+            at = f" (line {err['line']})" if err.get("line") else ""
+            return CheckResult("launch", "fail",
+                               message=f"launch_args(port) raised {err['type']}{at}: {err['message']}")
+        results = facts["ranks"]
+        errors = sorted(((f["rank"], f["error"]) for f in results.values() if "error" in f), key=lambda e: e[0])
+        if any(e.get("notimpl") for _, e in errors):
+            return CheckResult("run", "unattempted", message="not implemented yet")
+        if errors:
+            rank, err = errors[0]
+            at = f" (line {err['line']})" if err.get("line") else ""
+            others = f"; {len(errors) - 1} other rank(s) failed too" if len(errors) > 1 else ""
+            return CheckResult("run", "fail", message=f"rank {rank} raised {err['type']}{at}: {err['message']}{others}")
+        unreadable = [f["rank"] for f in results.values() if "unreadable" in f]
+        if unreadable:
+            return CheckResult("run", "error", message=f"the result file of rank {unreadable[0]} could not be loaded "
+                               "safely (was it overwritten?)")
+        world = int(self.check.WORLD)
+        split = self._split_world(results, world)
+        if split is not None:
+            return CheckResult("run", "fail", message=split + _agent_error(facts))
+        done = sorted({f["rank"] for f in results.values()})
+        missing = [r for r in range(world) if r not in done]
+        return self._unfinished(facts, done, missing) if missing else None
+
+    @staticmethod
+    def _split_world(results: dict[str, Any], world: int) -> str | None:
+        """Ranks that did not all join one world of the expected size (a broken launch)."""
+        sizes = sorted({str(f["env"].get("WORLD_SIZE")) for f in results.values()})
+        claims: dict[int, list[int]] = {}
+        for f in results.values():
+            claims.setdefault(f["rank"], []).append(int(f["env"].get("DLPREP_NODE") or 0))
+        dup = next(((r, nodes) for r, nodes in sorted(claims.items()) if len(nodes) > 1), None)
+        if dup is not None:
+            return (f"expected one world of {world} ranks, but RANK {dup[0]} was claimed by {len(dup[1])} processes "
+                    f"(launched by agents {_ranks_list(sorted(dup[1]))}): the agents formed separate worlds")
+        if results and sizes != [str(world)]:
+            return (f"expected one world of {world} ranks, but the ranks that ran saw WORLD_SIZE={'/'.join(sizes)}: "
+                    "the agents did not form one job")
+        return None
+
+    def _unfinished(self, facts: dict[str, Any], done: list[int], missing: list[int]) -> CheckResult:
+        """Ranks without a result: hung (still running), never started, or gone without returning."""
+        started, alive = set(facts["started"]), set(facts["alive"])
+        hung = [r for r in missing if r in alive]
+        never = [r for r in missing if r not in started]
+        gone = [r for r in missing if r in started and r not in alive]
+        details = {"finished": done, "unfinished": missing, "never_started": never,
+                   "elapsed_s": round(float(facts["elapsed_s"]), 1), "agent_exits": facts["exits"]}
+        ended = facts["ended"]
+        if ended == "straggler" and hung:
+            waited = facts["waited_s"] or 0.0
+            return CheckResult("run", "timeout", message=(
+                f"rank {_ranks_list(hung)} did not finish: {waited:.0f} s after rank {_ranks_list(done)} returned it "
+                "was still running, blocked in a collective that its peers never joined (the job hangs)"),
+                details=details)
+        parts = []
+        if hung:
+            parts.append(f"rank {_ranks_list(hung)} did not finish")
+        if gone:
+            parts.append(f"rank {_ranks_list(gone)} exited without returning from the entry (os._exit, a crash, or "
+                         "stopped by torchrun after a peer failed)")
+        if never:
+            parts.append("no rank started: the torchrun agents never completed the rendezvous" if not started
+                         else f"rank {_ranks_list(never)} never started")
+        what = "; ".join(parts)
+        if ended == "deadline":
+            return CheckResult("run", "timeout", message=f"timed out after {facts['elapsed_s']:.0f} s: {what}"
+                               + _agent_error(facts), details=details)
+        failed = [(i, e) for i, e in enumerate(facts["exits"]) if e not in (None, 0)]
+        if ended == "agent failed" and failed:  # the launch itself went wrong: the user's arguments or script
+            agent = "torchrun" if len(facts["exits"]) == 1 else f"torchrun agent {failed[0][0]}"
+            return CheckResult("run", "fail", message=f"{agent} exited with status {failed[0][1]}: {what}"
+                               + _agent_error(facts), details=details)
+        exits = facts["exits"]
+        prefix = f"torchrun exited (status {', '.join(map(str, exits))}) and " if None not in exits else ""
+        return CheckResult("run", "error", message=prefix + what + _agent_error(facts), details=details)
+
+    @staticmethod
+    def _ranks(facts: dict[str, Any]) -> tuple[list[Rank], str | None]:
+        out = []
+        for f in sorted(facts["ranks"].values(), key=lambda f: f["rank"]):
+            try:
+                value = plain(f["out"], f"rank {f['rank']}'s result")
+            except NotPlain as e:
+                return [], str(e)
+            out.append(Rank(f["rank"], int(f["env"].get("DLPREP_NODE") or 0), dict(f["env"]), value,
+                            {k: list(v) for k, v in f.get("reads", {}).items()}))
+        return out, None

@@ -1,0 +1,107 @@
+"""Runs inside every torchrun worker: call the user's entry with this rank's spec, write what it returned.
+
+    python -m dlprep.checkers.families.torchrun.rank JOBDIR      (child.py appends this to the agents' arguments)
+
+JOBDIR holds job.json (the file name and entry), the user's source and spec.wire, written by
+child.py. The rank is read from torchrun's environment before any user code runs. Files:
+`started/<node>-<rank>` (this process's pid) first, then `results/<node>-<rank>.wire`, renamed into place when the
+entry has returned or raised: its presence is the rank's "done" file. A rank that finished waits
+for its peers before it leaves, the way a real job sits in its next collective: leaving at once
+would make gloo fail a peer still blocked in a collective with "connection closed" instead of the
+hang that NCCL and a real cluster show, and the harness could no longer name the rank that hung.
+A rank whose entry raised leaves at once with status 1, so torchrun stops its peers quickly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from dlprep.checkers.sandbox import harness
+
+ENV_KEYS = ("RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE", "GROUP_RANK", "MASTER_ADDR", "MASTER_PORT",
+            "DLPREP_NODE")
+DATASET_KEY = "tensor_dataset"  # a spec value {"tensor_dataset": [tensors]} becomes a RecordingDataset
+POLL_S = 0.05
+
+
+class RecordingDataset(torch.utils.data.Dataset[tuple[torch.Tensor, ...]]):
+    """A map-style dataset of tensor rows that remembers which indices this process read, in order:
+    the grader checks the shards and the per-epoch order from it, not from what the user reports."""
+
+    def __init__(self, *tensors: torch.Tensor):
+        self._tensors = tensors
+        self.reads: list[int] = []
+
+    def __len__(self) -> int:
+        return len(self._tensors[0])
+
+    def __getitem__(self, index: int) -> tuple[torch.Tensor, ...]:
+        self.reads.append(int(index))
+        return tuple(t[index] for t in self._tensors)
+
+
+def rank_spec(spec: dict[str, Any], rank: int) -> tuple[dict[str, Any], dict[str, RecordingDataset]]:
+    """This rank's view: the common entries plus its own per-rank ones, with datasets made live."""
+    per_rank = spec.get("per_rank", [])
+    mine = {**spec.get("common", {}), **(per_rank[rank] if 0 <= rank < len(per_rank) else {})}
+    datasets = {}
+    for key, value in mine.items():
+        if isinstance(value, dict) and set(value) == {DATASET_KEY}:
+            datasets[key] = RecordingDataset(*value[DATASET_KEY])
+            mine[key] = datasets[key]
+    return mine, datasets
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def main(jobdir: Path) -> None:
+    t0 = time.monotonic()
+    env = {k: os.environ.get(k) for k in ENV_KEYS}
+    rank, world = int(env["RANK"] or -1), int(env["WORLD_SIZE"] or 0)
+    tag = f"{env['DLPREP_NODE'] or 0}-{rank}"  # two agents that formed separate worlds both have a rank 0
+    job = json.loads((jobdir / "job.json").read_text())
+    (jobdir / "started" / tag).write_text(str(os.getpid()))
+    spec = harness.load((jobdir / "spec.wire").read_bytes())
+    fact: dict[str, Any] = {"rank": rank, "env": env}
+    try:
+        mod = harness.load_user_module((jobdir / "source.py").read_text(encoding="utf-8"), job["filename"])
+        fn = harness.entry_point(mod, job["entry"])
+        harness.stop_if_forked()
+        mine, datasets = rank_spec(spec, rank)
+        result = fn(mine)
+        harness.stop_if_forked()
+        fact["out"] = harness.describe(result)
+        fact["reads"] = {k: list(d.reads) for k, d in datasets.items()}
+    except harness.UserCodeError as e:
+        fact["error"] = e.info
+    except BaseException as e:  # the user's, SystemExit included: it is this rank's result
+        harness.stop_if_forked()
+        fact["error"] = harness.error_info(e, job["filename"])
+    fact["seconds"] = time.monotonic() - t0
+    _write_atomically(jobdir / "results" / f"{tag}.wire", harness.dump(fact))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if "error" in fact:
+        os._exit(1)
+    while len(list((jobdir / "results").glob("*.wire"))) < world:
+        time.sleep(POLL_S)
+    if torch.distributed.is_initialized():  # every rank is done, so nothing can still be waiting on it
+        torch.distributed.destroy_process_group()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)  # threads the user's code left behind must not keep the rank alive
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]))

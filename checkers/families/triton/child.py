@@ -1,0 +1,210 @@
+"""Child side of the triton family: run the launcher on guarded views, collect raw facts only.
+
+Facts per case and per autotune config: the buffers after the call (the grader compares them bit
+for bit with what it sent), how many times the module's kernels were launched, and, under the
+interpreter, the first load that hit a guard or padding element. Per file: the kernels found at
+module level, whether each is interpreted or compiled, and on a GPU the launcher's median time.
+triton is imported lazily: the warm worker has already imported it (so this is a dict lookup),
+and a machine without triton can still import this module.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import torch
+
+from dlprep.checkers.sandbox import harness
+
+GUARD = 1 << 14  # as in triton.py: the timing buffers get the same margin
+
+
+class Kernels:
+    """The module's kernel objects, each innermost function wrapped with a launch counter."""
+
+    def __init__(self, mod: Any):
+        from triton.runtime.autotuner import Autotuner
+        from triton.runtime.interpreter import InterpretedFunction
+        from triton.runtime.jit import KernelInterface
+
+        self.launches = 0
+        self.found: list[dict[str, Any]] = []
+        self.tuners: list[tuple[Any, list[Any]]] = []  # (autotuner, its own configs)
+        self._pinned: list[list[Any]] = []  # per autotuner, the configs that runs go through
+        self._interpreted = False
+        wrapped: set[int] = set()
+        for name, obj in sorted(vars(mod).items()):
+            if not isinstance(obj, KernelInterface):
+                continue
+            chain = [obj]  # Autotuner -> Heuristics -> JITFunction: each wraps the next in `.fn`
+            while isinstance(getattr(chain[-1], "fn", None), KernelInterface):
+                chain.append(chain[-1].fn)
+            inner = chain[-1]
+            tuner = next((k for k in chain if isinstance(k, Autotuner)), None)
+            if tuner is not None and all(t is not tuner for t, _ in self.tuners):
+                self.tuners.append((tuner, list(tuner.configs)))
+            self.found.append({"name": name, "kinds": [type(k).__name__ for k in chain],
+                               "mode": "interpreted" if isinstance(inner, InterpretedFunction) else "compiled",
+                               "configs": [str(c) for c in tuner.configs] if tuner is not None else []})
+            if id(inner) not in wrapped:
+                wrapped.add(id(inner))
+                inner.run = self._counted(inner.run)  # launches (kernel[grid](...), autotuner) call .run
+
+    def _counted(self, run: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            if not kwargs.get("warmup"):
+                self.launches += 1
+            return run(*args, **kwargs)
+
+        return counted
+
+    def config_runs(self, interpreted: bool) -> int:
+        """How many runs each case needs so that every autotuner goes through each of its configs."""
+        self._interpreted = interpreted
+        per_tuner = []
+        for _, configs in self.tuners:
+            # Under the interpreter num_warps/num_stages change nothing: only distinct meta-parameters count.
+            distinct = list({repr(sorted(c.kwargs.items())): c for c in configs}.values()) if interpreted else configs
+            per_tuner.append(distinct or configs)
+        self._pinned = per_tuner
+        return max((len(c) for c in per_tuner), default=1)
+
+    def pin(self, run: int) -> str | None:
+        """Pin each autotuner to its config for this run; the label names them (None: no autotuner)."""
+        if not self.tuners:
+            return None
+        labels = []
+        for (tuner, _), configs in zip(self.tuners, self._pinned, strict=True):
+            config = configs[min(run, len(configs) - 1)]
+            tuner.configs = [config]  # with one config the autotuner runs it without benchmarking
+            tuner.cache.clear()
+            meta = ", ".join(f"{k}={v}" for k, v in config.kwargs.items())
+            labels.append(meta if self._interpreted else f"{meta}, num_warps={config.num_warps}")
+        return "; ".join(labels)
+
+    def unpin(self) -> None:
+        for tuner, configs in self.tuners:
+            tuner.configs = configs
+            tuner.cache.clear()
+
+
+class LoadTracer:
+    """Interpreter only: counts active load lanes that hit an element outside every view."""
+
+    def __init__(self) -> None:
+        from triton.runtime.interpreter import InterpreterBuilder
+
+        self.regions: list[tuple[int, int, int, np.ndarray]] = []  # (base, itemsize, buffer, allowed)
+        self.count, self.first = 0, (0, 0)
+        original = InterpreterBuilder.create_masked_load
+        tracer = self
+
+        def traced(builder: Any, ptrs: Any, mask: Any, *rest: Any, **kw: Any) -> Any:
+            tracer.check(ptrs.data, mask.data)
+            return original(builder, ptrs, mask, *rest, **kw)
+
+        InterpreterBuilder.create_masked_load = traced  # this forked child only
+
+    def watch(self, buffers: list[torch.Tensor], slots: list[dict[str, Any]]) -> None:
+        self.count, self.first, self.regions = 0, (0, 0), []
+        for i, buf in enumerate(buffers):
+            allowed = torch.zeros(buf.numel(), dtype=torch.bool)
+            for s in slots:
+                if s["buffer"] == i:
+                    allowed.as_strided(s["shape"], s["stride"], s["offset"]).fill_(True)
+            self.regions.append((buf.data_ptr(), buf.element_size(), i, allowed.numpy()))
+
+    def check(self, ptrs: np.ndarray, mask: np.ndarray) -> None:
+        ptrs, mask = np.broadcast_arrays(np.asarray(ptrs), np.asarray(mask, dtype=bool))
+        addr = ptrs[mask].astype(np.int64)
+        for base, size, index, allowed in self.regions:
+            hit = addr[(addr >= base) & (addr < base + size * allowed.size)]
+            if hit.size:
+                idx = (hit - base) // size
+                bad = idx[~allowed[idx]]
+                if bad.size:
+                    if not self.count:
+                        self.first = (index, int(bad[0]))
+                    self.count += int(bad.size)
+
+    def report(self) -> dict[str, int]:
+        return {"count": self.count, "buffer": self.first[0], "index": self.first[1]}
+
+
+def _views(buffers: list[torch.Tensor], slots: list[dict[str, Any]]) -> list[Any]:
+    return [s["value"] if s["buffer"] is None else buffers[s["buffer"]].as_strided(s["shape"], s["stride"], s["offset"])
+            for s in slots]
+
+
+def _run_once(fn: Callable[..., Any], case: dict[str, Any], device: str, kernels: Kernels,
+              tracer: LoadTracer | None, filename: str) -> dict[str, Any]:
+    buffers = [b.to(device, copy=True) for b in case["buffers"]]  # fresh for every run
+    args = _views(buffers, case["slots"])
+    kernels.launches = 0
+    if tracer is not None:
+        tracer.watch(buffers, case["slots"])
+    try:
+        result = fn(*args)
+        if device == "cuda":
+            torch.cuda.synchronize()
+    except BaseException as e:
+        return {"error": harness.error_info(e, filename)}
+    given = {harness.storage_ptr(b) for b in buffers}
+    returned_other = isinstance(result, torch.Tensor) and (
+        not result.numel() or harness.storage_ptr(result) not in given)
+    return {"buffers": [b.detach().cpu() for b in buffers], "launches": kernels.launches,
+            "oob_loads": tracer.report() if tracer is not None else None, "returned_other_tensor": returned_other}
+
+
+def _time(fn: Callable[..., Any], spec: list[dict[str, Any]]) -> dict[str, Any]:
+    """GPU only: the launcher's median time on large guarded inputs (compile and autotune excluded)."""
+    from triton.testing import do_bench
+
+    args: list[Any] = []
+    for s in spec:
+        if "value" in s:
+            args.append(s["value"])
+            continue
+        numel = int(np.prod(s["shape"]))
+        buf = torch.empty(GUARD + numel + GUARD, dtype=getattr(torch, s["dtype"]), device="cuda")
+        view = buf[GUARD:GUARD + numel].view(s["shape"])
+        args.append(view.normal_() if not s.get("output") else view)
+    fn(*args)  # warm-up call: compilation and autotuning happen here, outside the measurement
+    torch.cuda.synchronize()
+    return {"ms": float(do_bench(lambda: fn(*args), warmup=25, rep=100, return_mode="median"))}
+
+
+def run_child(job: dict[str, Any], payload: bytes) -> bytes:
+    data = harness.load(payload)
+    device, filename = job.get("device", "cpu"), job["filename"]
+    mod, fn, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
+    from triton import knobs
+
+    interpreted = bool(knobs.runtime.interpret)
+    kernels = Kernels(mod)
+    tracer = LoadTracer() if interpreted else None
+    runs = kernels.config_runs(interpreted)
+    cases = []
+    for case in data["cases"]:
+        out = []
+        for i in range(runs):
+            label = kernels.pin(i)
+            out.append({**_run_once(fn, case, device, kernels, tracer, filename), "config": label})
+            harness.stop_if_forked()
+        cases.append({"runs": out})
+    kernels.unpin()
+    timing = None
+    if data.get("timing") and device == "cuda" and kernels.found:
+        try:
+            timing = _time(fn, data["timing"])
+        except BaseException as e:
+            timing = {"error": f"{type(e).__name__}: {e}"[:300]}
+        harness.stop_if_forked()
+    return harness.dump({"cases": cases, "kernels": kernels.found, "interpret": interpreted,
+                         "interpret_env": os.environ.get("TRITON_INTERPRET"), "timing": timing,
+                         **harness.run_facts()})

@@ -1,0 +1,161 @@
+"""The grader's handle on a warm worker process (see worker.py for what happens on the far side).
+
+`Sandbox.run` never raises for anything the user's code does: a crash, a timeout, a worker that
+died, a missing result all come back as a RunResult that the grader turns into error/timeout.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from dlprep.checkers.sandbox.protocol import read_frame, write_frame
+from dlprep.errors import SandboxError
+
+START_TIMEOUT_S = 120  # importing torch + triton on a loaded 2-core machine can be slow
+MARGIN_S = 60  # the worker enforces the run's limit; this only catches a wedged worker (tearing down
+# a fork bomb on a loaded 2-core machine has taken over 15 s, and that is not a wedged worker)
+
+
+@dataclass(frozen=True)
+class RunResult:
+    ok: bool  # the harness finished and sent a result
+    result: bytes
+    problem: str | None  # why there is no result, in words for the user
+    status: str  # "ok" | "error" | "timeout"
+    stdout: str
+    stderr: str
+    truncated: bool
+    duration_s: float
+    level: str
+
+
+def _signal_name(sig: int) -> str:
+    try:
+        return signal.Signals(sig).name
+    except ValueError:
+        return f"signal {sig}"
+
+
+class Sandbox:
+    """One warm worker; start it once and reuse it for many runs (one at a time)."""
+
+    def __init__(self, env: dict[str, str] | None = None):
+        self._env = env or {}
+        self._proc: subprocess.Popen[bytes] | None = None
+        self.level = "unknown"
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        env = {**os.environ, **self._env}
+        env.setdefault("TRITON_INTERPRET", "0" if _has_cuda_hint() else "1")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "dlprep.checkers.sandbox.worker"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+            start_new_session=True,
+        )
+        assert proc.stdout is not None
+        if not select.select([proc.stdout], [], [], START_TIMEOUT_S)[0]:
+            proc.kill()
+            raise SandboxError("the grading worker did not start within 120 s")
+        try:
+            hello, _ = read_frame(proc.stdout.fileno())
+        except EOFError:
+            raise SandboxError("the grading worker exited at start-up (is torch installed?)") from None
+        self.level = hello["level"]
+        return proc
+
+    @property
+    def pid(self) -> int:
+        """The warm worker's pid (started on demand)."""
+        self.ensure()
+        assert self._proc is not None
+        return self._proc.pid
+
+    def ensure(self) -> None:
+        if self._proc is None or self._proc.poll() is not None:
+            self._proc = self._start()
+
+    def run(self, job: dict[str, Any], payload: bytes = b"") -> RunResult:
+        t0 = time.monotonic()
+        try:
+            self.ensure()
+            proc = self._proc
+            assert proc is not None and proc.stdin is not None and proc.stdout is not None
+            write_frame(proc.stdin, job, payload)
+            limit = float(job.get("timeout", 30)) + MARGIN_S
+            if not select.select([proc.stdout], [], [], limit)[0]:
+                self.close()
+                return _failed("the grading worker stopped answering", "error", t0, self.level)
+            header, result = read_frame(proc.stdout.fileno())
+        except (EOFError, BrokenPipeError, OSError) as e:
+            self.close()
+            return _failed(f"the grading worker died ({e})", "error", t0, self.level)
+        return _interpret(header, result, float(job.get("timeout", 30)))
+
+    def close(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.wait()
+        for stream in (proc.stdin, proc.stdout):
+            if stream is not None:
+                stream.close()
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _has_cuda_hint() -> bool:
+    # Decided without importing torch here: the worker compiles Triton only when a GPU exists.
+    return os.path.exists("/dev/nvidiactl") and os.environ.get("DLPREP_DEVICE") != "cpu"
+
+
+def _failed(problem: str, status: str, t0: float, level: str) -> RunResult:
+    return RunResult(False, b"", problem, status, "", "", False, time.monotonic() - t0, level)
+
+
+def _interpret(h: dict[str, Any], result: bytes, timeout: float) -> RunResult:
+    from dlprep.checkers.sandbox.isolation import EXIT_HARNESS, EXIT_SETUP
+
+    level = h.get("level", "unknown")
+    common = dict(stdout=h.get("stdout", ""), stderr=h.get("stderr", ""),
+                  truncated=bool(h.get("stdout_truncated") or h.get("stderr_truncated")),
+                  duration_s=float(h.get("duration_s", 0.0)), level=level)
+    if "worker_error" in h:
+        return RunResult(False, b"", f"sandbox failure: {h['worker_error']}", "error", **common)
+    status, problem = "error", None
+    if h["timed_out"]:
+        status, problem = "timeout", f"timed out after {timeout:g} s (the whole process group was killed)"
+    elif h["result_over_cap"]:
+        problem = "the result exceeded the size cap"
+    elif h.get("output_over_cap"):
+        problem = "the solution printed more than 1 MB; the run was stopped there and does not count"
+    elif h["signal"] is not None:
+        name = _signal_name(h["signal"])
+        why = {"SIGXCPU": " (CPU-time limit)", "SIGXFSZ": " (file-size limit)",
+               "SIGSEGV": " (segmentation fault)", "SIGKILL": " (killed, likely the memory limit)"}
+        problem = f"the solution crashed with {name}{why.get(name, '')}"
+    elif h["exit"] == EXIT_SETUP:
+        problem = "the sandbox could not be set up; nothing was run"
+    elif h["exit"] == EXIT_HARNESS:
+        problem = "the solution ended the process before returning (sys.exit, os._exit or a fatal error)"
+    elif h["exit"] != 0 or not result:
+        problem = f"the process exited with status {h['exit']} without a result"
+    else:
+        status = "ok"
+    if status == "ok" and h.get("leftovers_killed"):
+        status, problem = "error", f"the solution left {h['leftovers_killed']} process(es) running; they were killed"
+    return RunResult(status == "ok", result if status == "ok" else b"", problem, status, **common)

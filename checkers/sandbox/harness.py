@@ -1,0 +1,147 @@
+"""Child-side helpers: load the user's file, describe what it returned as plain data.
+
+Runs inside the sandbox next to the user's code, so it only *collects*: every judgement happens
+in the grader. `describe` turns results into plain dicts/lists/tensors that `wire` can carry back
+and the grader can decode without running code; anything else is reported by type name only.
+"""
+
+from __future__ import annotations
+
+import linecache
+import os
+import sys
+import threading
+import traceback
+import types
+from typing import Any
+
+import torch
+
+from dlprep.checkers.sandbox import wire
+
+# Captured at import, before any user code runs, so a submission patching torch cannot fool us.
+_TENSOR = torch.Tensor
+_dumps, _loads = wire.dumps, wire.loads
+_clone = torch.Tensor.clone
+_storage_ptr = torch.Tensor.untyped_storage
+
+
+_HARNESS_PID = os.getpid()  # re-read in the child by `started()`
+
+
+def started() -> None:
+    """Remember which process is the run's own (call before any user code)."""
+    global _HARNESS_PID
+    _HARNESS_PID = os.getpid()
+
+
+def stop_if_forked() -> None:
+    """A process the user's code forked must never report a result: only the run's own may."""
+    if os.getpid() != _HARNESS_PID:
+        os._exit(0)
+
+
+class UserCodeError(Exception):
+    def __init__(self, info: dict[str, Any]):
+        super().__init__(info["message"])
+        self.info = info
+
+
+def error_info(e: BaseException, filename: str) -> dict[str, Any]:
+    """Type, message and the line of the user's file where it happened (last frame in that file)."""
+    line = getattr(e, "lineno", None) if isinstance(e, SyntaxError) else None
+    if line is None:
+        for frame in traceback.extract_tb(e.__traceback__):
+            if frame.filename == filename:
+                line = frame.lineno
+    msg = str(e) if not isinstance(e, SyntaxError) else (e.msg or "invalid syntax")
+    if isinstance(e, SystemExit):
+        msg = f"the solution called sys.exit({e.code!r})"
+    return {"type": type(e).__name__, "message": msg[:500], "line": line,
+            "notimpl": isinstance(e, NotImplementedError)}
+
+
+def load_user_module(source: str, filename: str) -> types.ModuleType:
+    # The source never exists as a file in the sandbox; linecache lets tracebacks show its lines
+    # and lets inspect.getsource work (compiled @triton.jit reads its kernel's source that way).
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    try:
+        code = compile(source, filename, "exec")
+    except SyntaxError as e:
+        raise UserCodeError(error_info(e, filename)) from None
+    mod = types.ModuleType("solution")
+    mod.__file__ = filename
+    sys.modules["solution"] = mod
+    try:
+        exec(code, mod.__dict__)
+    except BaseException as e:  # SystemExit and KeyboardInterrupt included: all are the user's
+        raise UserCodeError(error_info(e, filename)) from None
+    return mod
+
+
+def entry_point(mod: types.ModuleType, name: str) -> Any:
+    fn = getattr(mod, name, None)
+    if fn is None or not callable(fn):
+        raise UserCodeError({"type": "AttributeError", "message": f"the solution does not define {name}()",
+                             "line": None, "notimpl": False})
+    return fn
+
+
+def load_solution(job: dict[str, Any]) -> tuple[types.ModuleType | None, Any, bytes | None]:
+    """The user's module and its entry point; when loading fails, instead the result the child
+    must return (a load error naming the line). Every family's child harness starts with this."""
+    try:
+        mod = load_user_module(job["source"], job["filename"])
+        return mod, entry_point(mod, job["entry"]), None
+    except UserCodeError as e:
+        return None, None, dump({"load_error": e.info, **run_facts()})
+    finally:
+        stop_if_forked()
+
+
+def storage_ptr(t: torch.Tensor) -> int:
+    return int(_storage_ptr(t).data_ptr())
+
+
+def describe(obj: Any, input_ptrs: list[int] | None = None, depth: int = 0) -> dict[str, Any]:
+    """Plain-data description of a returned value; exact types only (no subclasses, no lazies)."""
+    if depth > 20:
+        return {"kind": "object", "type": "nested too deeply"}
+    t = type(obj)
+    if t is _TENSOR:
+        ptr = storage_ptr(obj) if obj.numel() else 0
+        return {
+            "kind": "tensor", "value": _clone(obj.detach()).cpu(), "shape": list(obj.shape),
+            "stride": list(obj.stride()), "offset": int(obj.storage_offset()),
+            "contiguous": bool(obj.is_contiguous()), "dtype": str(obj.dtype),
+            "shares": [i for i, p in enumerate(input_ptrs or []) if ptr and p == ptr],
+            "requires_grad": bool(obj.requires_grad),
+            "grad_fn": type(obj.grad_fn).__name__ if obj.grad_fn is not None else None,
+        }
+    if t in (bool, int, float, str) or obj is None:
+        return {"kind": "scalar", "type": t.__name__, "value": obj}
+    if t in (tuple, list, torch.Size):
+        return {"kind": "seq", "type": t.__name__, "items": [describe(x, input_ptrs, depth + 1) for x in obj]}
+    if t is dict and all(type(k) is str for k in obj):
+        return {"kind": "dict", "items": {k: describe(v, input_ptrs, depth + 1) for k, v in obj.items()}}
+    if t is torch.dtype:
+        return {"kind": "scalar", "type": "dtype", "value": str(obj)}
+    return {"kind": "object", "type": f"{t.__module__}.{t.__qualname__}"}
+
+
+def run_facts() -> dict[str, Any]:
+    """What the user's code left behind: live Python threads and other processes."""
+    threads = [t.name for t in threading.enumerate() if t is not threading.main_thread()]
+    procs = 0
+    if os.getpid() == 1:  # in our own pid namespace /proc lists only this run's processes
+        procs = sum(1 for e in os.listdir("/proc") if e.isdigit() and e != "1")
+    return {"threads": threads, "processes": procs}
+
+
+def dump(obj: Any) -> bytes:
+    return _dumps(obj)
+
+
+def load(data: bytes) -> Any:
+    """The grader's payload (or a file a harness wrote), decoded without running code."""
+    return _loads(data)

@@ -1,0 +1,283 @@
+"""`dlprep lint`'s content rules and reports, over a loaded catalog (the schema is bank.py's job).
+
+Rules (each problem is one line: `file:line:col: [id] field: what - fix`):
+- zh-space: a space left between two Chinese characters (or beside full-width punctuation) after
+  folded lines were joined at load, i.e. one typed on purpose;
+- source: text that cites the seed notes (the user never sees them; say "a common claim" / 常见说法);
+- zh/en: the two languages disagree on the numbers, the inline code spans, or how many options
+  the prompt says to pick (or that count disagrees with the key).
+
+Reports (measured over all banks, shown per bank too):
+- longest-option tells: choice questions whose longest options, as many as the key has, are the
+  key (target: at most a third) - a candidate who always picks the longest would pass them;
+- true share of true/false keys (target 40-60%) - always answering the majority would pass;
+- near-duplicate questions (token Jaccard of prompt + code + options): printed as warnings.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from dlprep import cjk
+from dlprep.bank import Catalog, LoadedQuestion, locate
+from dlprep.models import ChoiceQuestion, OutputQuestion, ShortQuestion, TrueFalseQuestion
+
+# Flip to True once the bank review has merged and the banks meet the targets: `dlprep lint` then
+# fails on the longest-option and true/false targets by default (`--strict` enforces them either
+# way), and tests/test_lint.py checks that the real banks pass every rule and target.
+ENFORCE = False
+LONGEST_MAX = 1 / 3
+TRUE_SHARE = (0.40, 0.60)
+NEAR_DUPLICATE = 0.7  # token Jaccard at or above which two questions are reported
+
+# --- rules ---------------------------------------------------------------------------------------
+
+_EN_VERBS = (
+    "says|said|states|stated|writes|wrote|claims|claimed|describes|described|calls|called|suggests|suggested|"
+    "recommends|recommended|quotes|quoted|lists|listed|reproduces|presents|dates|shows|showed|mentions|"
+    "mentioned|argues|explains|puts|also|example|examples"
+)
+EN_SOURCE = re.compile(
+    rf"\bseed (?:notes?|material|text|docs?|documents?|files?|source)\b|\binterview notes?\b"
+    rf"|\bthe seeds?['’]s?\s+(?!value|of\b)"
+    rf"|\b(?:the|a|our|this|that) seeds? (?:{_EN_VERBS})\b"
+    rf"|\bas (?:the|a) seeds? (?:does|do|did|puts it)\b"
+    rf"|\b(?:in|from|per) the seeds?(?! value)\b",
+    re.IGNORECASE,
+)
+ZH_SOURCE = re.compile(r"种子(?:资料|笔记|材料|文档|文本|原文|中|里|说|称|写)|笔记(?!本)")
+
+_CODE = re.compile(r"`([^`]+)`")
+_URL = re.compile(r"https?://\S+")
+# A number standing on its own: not part of an identifier such as fp16, H100 or x86.
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\d+(?:\.\d+)*")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_EN_COUNT = re.compile(r"\b(?:which|pick|choose|select|mark)\s+(two|three|four|five)\b", re.IGNORECASE)
+_ZH_COUNT = re.compile(r"(?:哪|选出?|挑出?)(两|二|三|四|五)(?:个|项|种|条|处|句)")
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5}
+
+
+# Small numbers are often spelled out in one language and written in digits in the other ("three
+# epochs" / "3 个 epoch", "2-D" / "二维"): a number missing in digits is fine if the other text
+# spells it. Larger numbers have to be digits in both.
+_EN_SPELLED = ["zero|zeros|zeroth", "one|first|single|once", "two|second|twice|both|pair|double", "three|third",
+               "four|fourth", "five|fifth", "six|sixth", "seven|seventh", "eight|eighth", "nine|ninth",
+               "ten|tenth", "eleven", "twelve|dozen"]
+_MONTHS = "january february march april may june july august september october november december".split()
+_EN_WORD = [re.compile(rf"\b(?:{w}{'|' + _MONTHS[n - 1] if n else ''})\b", re.IGNORECASE)
+            for n, w in enumerate(_EN_SPELLED)]
+_ZH_WORD = [re.compile(w) for w in ("零", "一|单|首", "二|两|双|俩", "三", "四", "五", "六", "七", "八", "九",
+                                    "十", "十一", "十二")]
+
+
+def _spelled(n: str, text: str, words: list[re.Pattern[str]]) -> bool:
+    return n.isdigit() and int(n) < len(words) and words[int(n)].search(text) is not None
+
+
+def number_mismatch(en: str, zh: str) -> tuple[set[str], set[str]]:
+    """Numbers only the English text has, and numbers only the Chinese text has."""
+    en_n, zh_n = numbers(en), numbers(zh)
+    return ({n for n in en_n - zh_n if not _spelled(n, zh, _ZH_WORD)},
+            {n for n in zh_n - en_n if not _spelled(n, en, _EN_WORD)})
+
+
+def code_spans(text: str) -> set[str]:
+    return {m.strip() for m in _CODE.findall(text)}
+
+
+def numbers(text: str) -> set[str]:
+    """The numbers written in digits, outside code spans and links."""
+    prose = _THOUSANDS.sub("", _URL.sub(" ", _CODE.sub(" ", text)))
+    return set(_NUMBER.findall(prose))
+
+
+def _texts(q: Any) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """Every bilingual text of a question with its path in the YAML (for the line number)."""
+    for name in ("prompt", "explanation", "misconception", "model_answer"):
+        t = getattr(q, name, None)
+        if t is not None:
+            yield (name,), t
+    for i, t in enumerate(getattr(q, "rubric", None) or []):
+        yield ("rubric", i), t
+    for i, c in enumerate(getattr(q, "choices", None) or []):
+        yield ("choices", i), c
+
+
+def _show(s: str) -> str:
+    return repr(s if len(s) <= 40 else s[:37] + "...")
+
+
+def question_problems(lq: LoadedQuestion) -> list[str]:
+    q = lq.q
+    out: list[str] = []
+
+    def add(path: tuple[str | int, ...], what: str) -> None:
+        name = ".".join(map(str, path))
+        out.append(f"{locate(lq, path)}: [{lq.id}] {name}: {what}")
+
+    for path, t in _texts(q):
+        code = [m.span() for m in _CODE.finditer(t.zh)]
+        for space in cjk.BAD_SPACE.finditer(t.zh):
+            at = space.start() + 1  # every match is one character, the spaces, one character
+            if not any(a <= at < b for a, b in code):  # inside a code span the text is code, as written
+                add((*path, "zh"), f"space inside Chinese text at {_show(space.group())} - remove it")
+        for lang in ("en", "zh"):
+            text = getattr(t, lang)
+            # English text may not cite the notes in Chinese either
+            cite = (EN_SOURCE.search(text) or ZH_SOURCE.search(text)) if lang == "en" else ZH_SOURCE.search(text)
+            if cite:
+                add((*path, lang), f"cites the seed notes ({_show(cite.group())}), which the user never sees - "
+                                   "speak of a common claim (常见说法)")
+        only_en, only_zh = number_mismatch(t.en, t.zh)
+        if only_en or only_zh:
+            add(path, f"numbers differ: en has {_listing(only_en)}, zh has {_listing(only_zh)} - "
+                      "write the same numbers in both")
+        en_c, zh_c = code_spans(t.en), code_spans(t.zh)
+        if en_c != zh_c:
+            add(path, f"code spans differ: en has {_listing(en_c - zh_c)}, zh has {_listing(zh_c - en_c)} - "
+                      "quote the same code in both")
+    if isinstance(q, ChoiceQuestion):
+        en = {_WORDS[m.lower()] for m in _EN_COUNT.findall(q.prompt.en)}
+        zh = {_WORDS[m] for m in _ZH_COUNT.findall(q.prompt.zh)}
+        if en and zh and en != zh:
+            add(("prompt",), f"option count differs: en says pick {_listing(en)}, zh says {_listing(zh)}")
+        stated = en or zh
+        if stated and stated != {len(q.answer)}:
+            add(("prompt",), f"the prompt says pick {_listing(stated)} but the key has {len(q.answer)} - "
+                             "fix the prompt or the key")
+    return out
+
+
+def _listing(xs: set[Any]) -> str:
+    return ", ".join(f"`{x}`" if isinstance(x, str) else str(x) for x in sorted(xs, key=str)) or "none"
+
+
+def problems(catalog: Catalog) -> list[str]:
+    return [p for lq in catalog.questions.values() for p in question_problems(lq)]
+
+
+# --- reports -------------------------------------------------------------------------------------
+
+def longest_is_key(q: ChoiceQuestion, lang: str) -> bool:
+    """True when the key's options are all strictly longer than every other option: picking the
+    longest ones, as many as the key has, reproduces the key."""
+    lengths = {c.id: len(c.get(lang)) for c in q.choices}
+    key = set(q.answer)
+    rest = [n for cid, n in lengths.items() if cid not in key]
+    return bool(rest) and min(lengths[a] for a in key) > max(rest)
+
+
+@dataclass(frozen=True)
+class Balance:
+    """Test-taking tells in one bank (or all of them)."""
+
+    choice: int = 0
+    longest_en: int = 0
+    longest_zh: int = 0
+    true_false: int = 0
+    true_keys: int = 0
+
+    def __add__(self, o: Balance) -> Balance:
+        return Balance(self.choice + o.choice, self.longest_en + o.longest_en, self.longest_zh + o.longest_zh,
+                       self.true_false + o.true_false, self.true_keys + o.true_keys)
+
+    @property
+    def longest_share(self) -> float | None:
+        """The worse of the two languages (a user reads one of them)."""
+        return max(self.longest_en, self.longest_zh) / self.choice if self.choice else None
+
+    @property
+    def true_share(self) -> float | None:
+        return self.true_keys / self.true_false if self.true_false else None
+
+    def misses(self) -> list[str]:
+        out = []
+        if self.longest_share is not None and self.longest_share > LONGEST_MAX:
+            out.append(f"the longest options are the key in {max(self.longest_en, self.longest_zh)} of "
+                       f"{self.choice} choice questions ({self.longest_share:.0%}; target at most "
+                       f"{LONGEST_MAX:.0%}) - make the distractors as long and specific as the key")
+        lo, hi = TRUE_SHARE
+        if self.true_share is not None and not lo <= self.true_share <= hi:
+            out.append(f"{self.true_keys} of {self.true_false} true/false keys are True ({self.true_share:.0%}; "
+                       f"target {lo:.0%}-{hi:.0%}) - rephrase statements so both answers are common")
+        return out
+
+
+def balance(questions: list[LoadedQuestion]) -> Balance:
+    b = Balance()
+    for lq in questions:
+        q = lq.q
+        if isinstance(q, ChoiceQuestion):
+            b += Balance(choice=1, longest_en=longest_is_key(q, "en"), longest_zh=longest_is_key(q, "zh"))
+        elif isinstance(q, TrueFalseQuestion):
+            b += Balance(true_false=1, true_keys=q.answer)
+    return b
+
+
+_TOKEN = re.compile(r"[a-z0-9_]+")
+
+
+def _tokens(q: Any) -> frozenset[str]:
+    parts = [q.prompt.en]
+    if isinstance(q, OutputQuestion):
+        parts.append(q.code)
+    if isinstance(q, ChoiceQuestion):
+        parts += [c.en for c in q.choices]
+    if isinstance(q, ShortQuestion):
+        parts.append(q.answers[0])
+    return frozenset(_TOKEN.findall(" ".join(parts).lower()))
+
+
+@dataclass(frozen=True)
+class NearDuplicate:
+    a: LoadedQuestion
+    b: LoadedQuestion
+    similarity: float
+
+    def line(self) -> str:
+        return (f"{self.a.file.name}:{self.a.line}: [{self.a.id}] looks like [{self.b.id}] "
+                f"({self.b.file.name}:{self.b.line}), similarity {self.similarity:.2f}")
+
+
+def near_duplicates(catalog: Catalog, threshold: float = NEAR_DUPLICATE) -> list[NearDuplicate]:
+    """Pairs of questions of the same type whose texts share most of their words."""
+    by_type: dict[str, list[tuple[LoadedQuestion, frozenset[str]]]] = {}
+    for lq in catalog.questions.values():
+        if lq.q.type != "coding":
+            by_type.setdefault(lq.q.type, []).append((lq, _tokens(lq.q)))
+    out = []
+    for group in by_type.values():
+        for (a, ta), (b, tb) in itertools.combinations(group, 2):
+            # Jaccard >= t needs the smaller set to be at least t times the larger: skip the rest cheaply.
+            if not ta or not tb or min(len(ta), len(tb)) < threshold * max(len(ta), len(tb)):
+                continue
+            sim = len(ta & tb) / len(ta | tb)
+            if sim >= threshold:
+                out.append(NearDuplicate(a, b, round(sim, 2)))
+    return sorted(out, key=lambda d: (-d.similarity, d.a.id))
+
+
+@dataclass(frozen=True)
+class LintReport:
+    problems: list[str]
+    per_bank: dict[str, Balance]
+    overall: Balance
+    duplicates: list[NearDuplicate]
+    enforced: bool
+    target_misses: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not (self.enforced and self.target_misses)
+
+
+def run(catalog: Catalog, strict: bool = False) -> LintReport:
+    per_bank = {t: balance(qs) for t, qs in sorted(catalog.by_topic.items())}
+    overall = sum(per_bank.values(), Balance())
+    return LintReport(problems(catalog), per_bank, overall, near_duplicates(catalog),
+                      enforced=strict or ENFORCE, target_misses=overall.misses())
+

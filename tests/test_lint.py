@@ -1,0 +1,215 @@
+"""`dlprep lint`'s text rules and reports: each rule rejects a bad bank with file:line:col and the id;
+folded Chinese lines are joined at load; the balance targets fail only when enforced."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from dlprep import lint
+from dlprep.bank import load_catalog
+from dlprep.cli.app import app
+from tests.banks import make_banks
+
+runner = CliRunner()
+
+HEAD = "schema_version: 1\ntopic: tensor.contiguity\nquestions:\n"
+
+FOLDED = HEAD + """\
+  - id: tensor.contiguity.folded
+    type: true_false
+    evidence: docs
+    prompt:
+      en: Is a transposed tensor contiguous?
+      zh: >-
+        转置后的张量
+        是连续的吗？
+    answer: false
+    explanation:
+      en: Its strides are swapped; `t.is_contiguous()` tells (no copy).
+      zh: >-
+        转置只交换了步长，
+        不移动数据。返回值是 bool
+        类型。调用 `t.is_contiguous()`
+        （不拷贝）即可。
+    refs: [https://pytorch.org/docs/stable/generated/torch.Tensor.is_contiguous.html]
+"""
+
+
+def _catalog(tmp_path, monkeypatch, text):
+    monkeypatch.setenv("DLPREP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("DLPREP_BANKS", str(make_banks(tmp_path, {"tensor.contiguity.yaml": text})))
+    catalog, problems = load_catalog()
+    assert problems == [], problems
+    return catalog
+
+
+def _problems(tmp_path, monkeypatch, text):
+    return lint.problems(_catalog(tmp_path, monkeypatch, text))
+
+
+def test_folded_chinese_lines_join_without_a_space(tmp_path, monkeypatch):
+    q = _catalog(tmp_path, monkeypatch, FOLDED).get("tensor.contiguity.folded").q
+    assert q.prompt.zh == "转置后的张量是连续的吗？"
+    # after full-width punctuation no space either; between Chinese and Latin the space stays
+    assert q.explanation.zh == ("转置只交换了步长，不移动数据。返回值是 bool 类型。"
+                                "调用 `t.is_contiguous()`（不拷贝）即可。")
+    assert lint.problems(_catalog(tmp_path, monkeypatch, FOLDED)) == []
+
+
+def test_code_keeps_its_line_breaks(tmp_path, monkeypatch):
+    text = HEAD + """\
+  - id: tensor.contiguity.code
+    type: output
+    prompt: {zh: "输出什么？", en: "What does it print?"}
+    code: |
+      # 中文注释
+      # 第二行注释，
+      print("好")
+    expected: |
+      好
+    explanation: {zh: "打印。", en: "It prints."}
+"""
+    q = _catalog(tmp_path, monkeypatch, text).get("tensor.contiguity.code").q
+    assert q.code == '# 中文注释\n# 第二行注释，\nprint("好")\n'
+    assert "\ue000" not in q.code
+
+
+def _bad(field_zh: str = "转置后是连续的吗？", field_en: str = "Is it contiguous after a transpose?",
+         misconception: str = "") -> str:
+    return HEAD + f"""\
+  - id: tensor.contiguity.bad
+    type: true_false
+    evidence: docs
+    prompt:
+      en: "{field_en}"
+      zh: "{field_zh}"
+    answer: false
+    explanation: {{zh: "步长交换了。", en: "The strides are swapped."}}
+{misconception}    refs: [https://pytorch.org/docs/stable/generated/torch.Tensor.is_contiguous.html]
+"""
+
+
+RULES = {
+    "space typed between Chinese characters": (
+        _bad(field_zh="转置后 是连续的吗？"),
+        r"questions/tensor\.contiguity\.yaml:\d+:\d+: \[tensor\.contiguity\.bad\] prompt\.zh: space inside Chinese"),
+    "space before full-width punctuation": (
+        _bad(field_zh="转置后是连续的吗 ？"),
+        r":\d+:\d+: \[tensor\.contiguity\.bad\] prompt\.zh: space inside Chinese text at '吗 ？'"),
+    "space between a code span and full-width punctuation": (
+        _bad(field_en="Is `x.t()` (the transpose) contiguous?", field_zh="`x.t()` （转置）是连续的吗？"),
+        r"\[tensor\.contiguity\.bad\] prompt\.zh: space inside Chinese text at '` （'"),
+    "en cites the seed": (
+        _bad(misconception='    misconception: {en: "The seed says it is.", zh: "常见说法认为是连续的。"}\n'),
+        r":\d+:\d+: \[tensor\.contiguity\.bad\] misconception\.en: cites the seed notes \('The seed says'\)"),
+    "zh cites the notes": (
+        _bad(misconception='    misconception: {en: "A common claim says it is.", zh: "种子资料说它是连续的。"}\n'),
+        r"\[tensor\.contiguity\.bad\] misconception\.zh: cites the seed notes \('种子资料'\).*常见说法"),
+    "zh cites 笔记": (
+        _bad(field_zh="笔记说转置后是连续的，对吗？"),
+        r"\[tensor\.contiguity\.bad\] prompt\.zh: cites the seed notes \('笔记'\)"),
+    "numbers differ": (
+        _bad(field_en="Is a transposed 2x3 tensor contiguous?", field_zh="4x3 的张量转置后是连续的吗？"),
+        r":\d+:\d+: \[tensor\.contiguity\.bad\] prompt: numbers differ: en has `2`, zh has `4`"),
+    "code spans differ": (
+        _bad(field_en="Is `x.t()` contiguous?", field_zh="`x.T` 是连续的吗？"),
+        r"\[tensor\.contiguity\.bad\] prompt: code spans differ: en has `x\.t\(\)`, zh has `x\.T`"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RULES))
+def test_each_rule_rejects_a_bad_bank_with_file_line_and_id(tmp_path, monkeypatch, case):
+    text, pattern = RULES[case]
+    problems = _problems(tmp_path, monkeypatch, text)
+    assert any(re.search(pattern, p) for p in problems), problems
+    assert all("\n" not in p for p in problems)
+
+
+def test_the_cli_fails_on_a_rule_and_names_the_line(tmp_path, monkeypatch):
+    _catalog(tmp_path, monkeypatch, _bad(field_zh="转置后 是连续的吗？"))
+    r = runner.invoke(app, ["lint"])
+    assert r.exit_code == 2
+    # the prompt's zh value is on line 9 of the bank: HEAD is 3 lines, then id, type, evidence, prompt, en
+    assert "tensor.contiguity.yaml:9:11: [tensor.contiguity.bad] prompt.zh: space inside Chinese text" in r.output
+
+
+def test_what_the_rules_leave_alone(tmp_path, monkeypatch):
+    ok = _bad(field_en="Is a tensor seeded with `torch.manual_seed(0)` and transposed twice contiguous?",
+              field_zh="用 `torch.manual_seed(0)` 设过种子、转置两次的张量是连续的吗？")
+    assert _problems(tmp_path, monkeypatch, ok) == []
+    in_code = _bad(field_en="Does `print('转置 后')` print a space?", field_zh="`print('转置 后')` 会打印空格吗？")
+    assert _problems(tmp_path, monkeypatch, in_code) == []
+    spelled = _bad(field_en="Is a tensor transposed two times contiguous?", field_zh="转置 2 次后的张量是连续的吗？")
+    assert _problems(tmp_path, monkeypatch, spelled) == []
+
+
+def _choice(prompt_en: str, prompt_zh: str, answer: str, lengths: tuple[int, ...] = (5, 5, 5)) -> str:
+    options = "".join(
+        f'      - {{id: {cid}, en: "{"x" * n}", zh: "{"字" * n}"}}\n' for cid, n in zip("abc", lengths, strict=True))
+    return HEAD + f"""\
+  - id: tensor.contiguity.pick
+    type: choice
+    evidence: docs
+    prompt: {{en: "{prompt_en}", zh: "{prompt_zh}"}}
+    choices:
+{options}    answer: {answer}
+    explanation: {{zh: "解释。", en: "Why."}}
+    refs: [https://pytorch.org/docs/stable/tensors.html]
+"""
+
+
+def test_pick_counts_must_agree_with_each_other_and_the_key(tmp_path, monkeypatch):
+    problems = _problems(tmp_path, monkeypatch, _choice("Which two hold?", "哪三个成立？", "[a, b]"))
+    assert any(re.search(r"\[tensor\.contiguity\.pick\] prompt: option count differs: en says pick 2, zh says 3", p)
+               for p in problems), problems
+    problems = _problems(tmp_path, monkeypatch, _choice("Which two hold?", "哪两个成立？", "[a]"))
+    assert any("the prompt says pick 2 but the key has 1" in p for p in problems), problems
+    assert _problems(tmp_path, monkeypatch, _choice("Which two hold?", "哪两个成立？", "[a, c]")) == []
+
+
+def test_longest_options_and_true_share(tmp_path, monkeypatch):
+    def pick(lengths):
+        catalog = _catalog(tmp_path, monkeypatch, _choice("Which?", "哪个？", "[a, c]", lengths))
+        return catalog.get("tensor.contiguity.pick")
+
+    tell = pick((9, 3, 8))
+    assert lint.longest_is_key(tell.q, "en") and lint.longest_is_key(tell.q, "zh")
+    fair = pick((9, 8, 8))
+    assert not lint.longest_is_key(fair.q, "en")  # a tie with a wrong option: picking by length fails
+    b = lint.balance([tell, *_catalog(tmp_path, monkeypatch, FOLDED).questions.values()])
+    assert (b.choice, b.longest_en, b.true_false, b.true_keys) == (1, 1, 1, 0)
+    assert b.longest_share == 1.0 and b.true_share == 0.0
+    assert len(b.misses()) == 2
+
+
+def test_targets_fail_only_when_enforced(tmp_path, monkeypatch):
+    _catalog(tmp_path, monkeypatch, _choice("Which?", "哪个？", "[a]", (9, 3, 3)))
+    r = runner.invoke(app, ["lint"])
+    assert r.exit_code == 0, r.output
+    assert "target: the longest options are the key in 1 of 1 choice questions" in " ".join(r.output.split())
+    r = runner.invoke(app, ["lint", "--strict"])
+    assert r.exit_code == 2 and "the longest options are the key in 1 of 1" in " ".join(r.output.split())
+    monkeypatch.setattr(lint, "ENFORCE", True)
+    assert runner.invoke(app, ["lint"]).exit_code == 2
+
+
+def test_near_duplicates_are_warnings(tmp_path, monkeypatch):
+    twin = FOLDED + FOLDED[len(HEAD):].replace("tensor.contiguity.folded", "tensor.contiguity.folded-again")
+    catalog = _catalog(tmp_path, monkeypatch, twin)
+    dupes = lint.near_duplicates(catalog)
+    assert [(d.a.id, d.b.id, d.similarity) for d in dupes] == [
+        ("tensor.contiguity.folded", "tensor.contiguity.folded-again", 1.0)]
+    r = runner.invoke(app, ["lint"])
+    assert "warning: near-duplicate: tensor.contiguity.yaml:4: [tensor.contiguity.folded] looks like" in r.output
+    assert r.exit_code == 0
+
+
+@pytest.mark.skipif(not lint.ENFORCE, reason="turned on with lint.ENFORCE once the bank review has merged")
+def test_real_banks_pass_every_rule_and_target():
+    catalog, problems = load_catalog()
+    assert problems == []
+    report = lint.run(catalog)
+    assert report.problems == [] and report.target_misses == []
