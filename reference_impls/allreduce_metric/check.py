@@ -2,6 +2,14 @@
 
 Each rank holds a different number of per-sample losses, so the mean of the per-rank means and
 the mean over all samples differ, and both are asked for. The oracle sees every rank's losses.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- no reduction (local values), or dist.reduce (only rank 0 has the total) -> in sync, rank_mean.
+- the summed mean not divided by the world size -> rank_mean (diagnosed).
+- the mean of means for the sample mean, or sums divided by the world size or by a local count
+  -> sample_mean (ranks hold 2..9 samples, all different).
+- the metric built from all_gather_object and a Python sum (no all_reduce at all) -> needs family
+  check: record the collectives each rank ran and require all_reduce.
 """
 
 import torch

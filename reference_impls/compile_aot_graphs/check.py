@@ -2,6 +2,15 @@
 
 The models live in dlprep.checkers.families.compile.child.MODELS, so that the sandboxed child and this
 oracle run the same code; a case names one and sends its inputs and the output's gradient.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- a plain Dynamo backend (torch-level graph, no backward graph) -> the backward-graph check.
+- only fw_compiler, or the lists swapped -> graph counts and the *_backward ops check.
+- the recorder given as inference_compiler (never used when inputs require grad) -> no forward graph.
+- lists kept at module level (graphs of earlier models pile up) -> one forward and one backward
+  graph per make_backend(), every case after the first.
+- gm.graph recorded instead of the GraphModule -> the recorded type.
+- output or gradients changed by the compilers -> compared with eager autograd.
 """
 
 import torch

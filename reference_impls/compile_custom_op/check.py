@@ -1,4 +1,14 @@
-"""Trusted checker data for `compile_custom_op` (imported by the grader only)."""
+"""Trusted checker data for `compile_custom_op` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- no custom op (NumPy called directly: a graph break) -> the fullgraph compile.
+- no register_fake -> the fullgraph compile / opcheck.
+- a fake with the input's shape, float32 always, or a view of the input -> fake-vs-real
+  comparison and opcheck (3d-float64 for the dtype).
+- the real kernel returning x itself for w == 1 (an alias) -> window-1 (torch rejects it).
+- the real kernel computing in float64 for float32 input -> opcheck (fake vs real dtype).
+- off-by-one slicing in solve -> values, every case; window-equals-length, non-contiguous.
+"""
 
 import torch
 

@@ -3,6 +3,16 @@
 Inputs are drawn from small dyadic grids, so every product and every division by the peak is
 exact in float32: h lands exactly on the boundaries often, where np.digitize and a bucketize with
 the wrong `right=` disagree, and the original and a rewrite compute bit-identical h.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- a graph break left (print, .item() with a Python if) -> the family's explain / fullgraph compile.
+- the branch dropped, or taken at equality (>=) -> below-threshold, peak-equals-threshold.
+- dividing by max(peak, threshold) -> below-threshold.
+- bucketize with right=False, or counting boundaries strictly below h -> every case (h often
+  lands exactly on a boundary).
+- int32 codes (out_int32=True) -> dtype check.
+- 3-d, non-contiguous and all-zero inputs (0/0 in the branch not taken) -> batched-3d,
+  non-contiguous-x, all-zero.
 """
 
 import numpy as np

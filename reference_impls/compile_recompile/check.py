@@ -3,6 +3,15 @@
 A case is a schedule of calls (x, n_valid) made on one compiled function. Every size is >= 2
 (0 and 1 are always specialised) and within one call B, T and D differ, so duck sizing (equal
 sizes share one symbol) cannot force a recompile that the exercise does not ask about.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- plain or automatic-dynamic compile (a second graph on the second shape) -> growing-length.
+- only x marked dynamic, n_valid still a constant -> growing-length (n_valid changes).
+- a fast path `if n_valid == T` (a guard the schedule flips) -> full-length-first, always-full.
+- recompiles hidden by a cache limit of one (later calls run eagerly) -> every call must go
+  through the one graph.
+- the given backend ignored -> the backend's graph count.
+- a mask that divides by T, or by the broadcast mask's count -> values of every call.
 """
 
 import torch

@@ -4,6 +4,17 @@ The single-process oracle replays the global batches the ranks really formed, re
 dataset's access log, in float64: step t averages (DDP's all-reduce / world size) every rank's
 local mean-loss gradient of its t-th batch. The sampler is checked on the same log: per epoch the
 ranks' shards are disjoint and cover the data, and the order changes from one epoch to the next.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- no DistributedSampler, or one with num_replicas=1 -> shards (each rank reads 1/world).
+- no set_epoch, or set_epoch at the end of the epoch -> set_epoch (order changes every epoch).
+- no DDP (ranks drift apart) -> in sync.
+- a summed loss, or gradients summed instead of averaged -> single-process (diagnosed).
+- gradients averaged by hand with all_reduce instead of DDP (same numbers) -> needs family check:
+  the model must be wrapped in DistributedDataParallel, as the prompt states.
+Note: the shard check counts every read, so a script that reads one extra batch per epoch for a
+log line (the DDP tutorial does) fails; see right/pending (needs the prompt to say "read each
+sample once per epoch", or a check that ignores reads outside the training loop).
 """
 
 import math
@@ -68,7 +79,7 @@ def _reshuffled(spec, ranks):
         return None
     if any(o[e] == o[0] for o in orders for e in range(1, epochs)) and all(o[0] == sorted(o[0]) for o in orders):
         return "the samples were read in index order: pass shuffle=True to the DistributedSampler"
-    rank = next(r.rank for r, o in zip(ranks, orders) if any(o[e] == o[0] for e in range(1, epochs)))
+    rank = next(r.rank for r, o in zip(ranks, orders, strict=True) if any(o[e] == o[0] for e in range(1, epochs)))
     return (f"rank {rank} read its shard in the same order in every epoch: DistributedSampler shuffles with "
             "seed + epoch, so call sampler.set_epoch(epoch) at the start of each epoch")
 

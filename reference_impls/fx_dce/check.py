@@ -1,4 +1,14 @@
-"""Trusted checker data for `fx_dce` (imported by the grader only)."""
+"""Trusted checker data for `fx_dce` (imported by the grader only).
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- one forward sweep (dead chains survive) -> dce_dead_branch (structure check).
+- unused placeholders removed -> the family's signature check.
+- FX's eliminate_dead_code (in-place methods treated as pure), or in-place detection through
+  str(node.target) (misses torch.relu_) -> dce_inplace (op counts).
+- random ops removed -> dce_random_stream (hidden; op counts).
+- call_module / get_attr kept as if effectful -> dce_dead_branch (the unused Linear and weight).
+- multiple outputs -> dce_multi_output (hidden).
+"""
 
 import torch
 

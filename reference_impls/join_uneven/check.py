@@ -5,6 +5,15 @@ Ranks get different numbers of batches (which rank has more is drawn from the se
 default (divide_by_initial_world_size=True) the sum is still divided by the initial world size.
 The oracle replays that in float64; a run without Join hangs, which the family reports as a
 timeout naming the rank that was left waiting.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- no Join (the longer rank hangs) -> the family's timeout, naming the waiting rank.
+- every rank stopped at the shortest count, or the short rank repeating batches -> single-process.
+- divide_by_initial_world_size=False -> single-process (diagnosed).
+- throw_on_early_termination=True -> every rank raises.
+- the ranks' parameters drifting apart (no DDP) -> in sync.
+- Join replaced by hand-made zero-loss DDP steps on the short rank (the same numbers) -> needs
+  family check: require Join (or DDP's join hook) to have run, as the prompt states.
 """
 
 import torch

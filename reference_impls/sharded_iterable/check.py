@@ -3,6 +3,17 @@
 Every case runs the user's dataset under the same loaders: in-process one item at a time,
 2 workers in batches of 3, and 3 persistent workers over two epochs; the expected items are
 range(start, end), each exactly once per epoch.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- every worker replays the whole range, or one worker reads everything -> duplicates / share check.
+- contiguous chunks that drop the remainder -> ten-items (3 workers).
+- the last worker takes the whole remainder (more than ceil(n / workers)) -> eleven-items.
+- chunks computed from 0 instead of start -> offset-start.
+- get_worker_info() None (main process) not handled -> the in-process config, every case.
+- a one-pass iterator (second epoch of a persistent worker empty) -> the persistent two-epoch config.
+- fewer items than workers, an empty range -> fewer-items-than-workers, empty.
+- shards from os.getpid() % num_workers (right only while pids are consecutive) -> needs family
+  check: spawn workers whose pids are not consecutive, or compare shards against worker ids.
 """
 
 import torch
@@ -24,6 +35,7 @@ def _case(name, start, end):
 def public_cases():
     return [
         _case("ten-items", 0, 10),
+        _case("eleven-items", 0, 11),  # 3 workers: chunks of 11 // 3 = 3 leave 5 for the last one, ceil is 4
         _case("offset-start", -4, 9),
         _case("fewer-items-than-workers", 5, 6),
         _case("empty", 3, 3),

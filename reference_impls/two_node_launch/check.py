@@ -4,6 +4,14 @@ Two torchrun agents (the user's two argument lists) must form one world of 2 nod
 The launch is judged on the environment every worker was really given (recorded before any user
 code ran), and the script on what it did with it: the values it read, the shard of the data it
 took by global rank, and an all-reduced total.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- --nnodes=1 or --standalone per node (two separate worlds) -> launch (ranks claimed twice).
+- both nodes static with the same --node-rank -> launch.
+- sharding by LOCAL_RANK (both nodes read the same halves) -> shard, total (diagnosed).
+- chunk(WORLD) or a strided slice instead of tensor_split -> shard (the length leaves a remainder
+  of 1 or 2, where chunk and tensor_split differ).
+- the environment misread (LOCAL_RANK for RANK) -> environment.
 """
 
 import torch
@@ -17,7 +25,8 @@ ENV_OF = {"rank": "RANK", "local_rank": "LOCAL_RANK", "world_size": "WORLD_SIZE"
 
 
 def make_spec(gen):
-    n = WORLD * int(torch.randint(2, 5, (), generator=gen)) + int(torch.randint(1, WORLD, (), generator=gen))
+    # A remainder of 1 or 2: there chunk(WORLD) splits differently from tensor_split(WORLD) (for 3 they agree).
+    n = WORLD * int(torch.randint(2, 5, (), generator=gen)) + int(torch.randint(1, WORLD - 1, (), generator=gen))
     return {"common": {"data": torch.randn(n, generator=gen)}, "per_rank": []}
 
 

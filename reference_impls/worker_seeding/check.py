@@ -4,6 +4,17 @@ The dataset is the dataloader family's child.NoisyDataset: its augmentation draw
 created in __init__. Every case runs the loader with the user's worker_init_fn three times: seed
 a of the DataLoader's generator for two epochs, a again and then b for one; there is no oracle
 beyond the facts: a == a, workers differ, b != a, epoch 2 != epoch 1.
+
+Threat list (how a candidate gets this wrong -> what kills it):
+- numpy's global RNG seeded (the dataset's own Generator untouched) -> workers differ.
+- one constant seed for every worker -> workers differ.
+- the worker id alone, or a per-process counter (the loader's seed ignored) -> b != a.
+- OS entropy or the clock (not reproducible) -> a == a.
+- a legacy RandomState (32-bit seeds only; info.seed is 64-bit) -> every case raises.
+- persistent workers -> persistent-workers (epoch 2 != epoch 1).
+- torch (or `random`) reseeded with a constant in the worker, breaking the loader's own
+  per-worker seeding -> needs family check: torch.initial_seed() / torch draws in each worker
+  after worker_init_fn must still differ across workers.
 """
 
 import torch

@@ -1,0 +1,13 @@
+# Asks searchsorted for out_int32=True, so the codes are int32 where np.digitize gives int64.
+import torch
+
+BOUNDARIES = [-1.0, -0.25, 0.0, 0.25, 1.0]
+
+
+def solve(x, w, threshold):
+    h = x @ w
+    peak = h.abs().amax()
+    h = h / torch.where(peak > threshold, peak, torch.ones_like(peak))
+    b = torch.tensor(BOUNDARIES, dtype=h.dtype)
+    codes = torch.searchsorted(b, h, right=True, out_int32=True)
+    return h, codes
