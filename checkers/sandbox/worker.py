@@ -67,6 +67,9 @@ def _sandbox_knob() -> str:
     return os.environ.get("DLPREP_SANDBOX", "")
 
 
+USERNS_WAITER = "dlprep-userns"  # the process name of the parent left behind (see below)
+
+
 def _enter_user_namespace() -> list[Path] | None:
     """As an ordinary user, make the worker root of a new user namespace, and init of a new pid
     namespace owned by it, so that the root path's namespaces work per run. Returns the caller's
@@ -104,6 +107,7 @@ def _enter_user_namespace() -> list[Path] | None:
         os.waitpid(pid, 0)
         return None
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the worker handles (or dies of) it
+    iso.set_process_name(USERNS_WAITER)
     _, status = os.waitpid(pid, 0)
     os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
 
