@@ -29,6 +29,15 @@ Q = coding_question("batched_matmul", "tensor_fn")
 SOLVE = "\n\ndef solve(a, b):\n    return (a.unsqueeze(-1) * b.unsqueeze(-3)).sum(dim=-2)\n"
 CASES = ("connect_loopback", "read_home", "write_outside", "kill_outside", "grandchild")
 TEST_USER = "dlprep-sandbox-test"
+# Escapes first try to take the sandbox apart: a rootless run is root of a user namespace, which
+# must not let it unmount what hides the home folder or make the file system writable again.
+UNDO_MOUNTS = f"""import ctypes
+libc = ctypes.CDLL(None)
+for _ in range(3):
+    libc.umount2({str(Path.home()).encode()!r}, 2)
+libc.mount(b"none", b"/", None, 32 | 4096, None)
+libc.mount(b"none", {str(ROOT).encode()!r}, None, 32 | 4096, None)
+"""
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +82,7 @@ def test_case_in_this_process(grader, level, case):
         secret.write_text("token")
         secret.chmod(0o600)
         try:
-            v = _grade(grader, f"open({str(secret)!r}).read()\n")
+            v = _grade(grader, f"{UNDO_MOUNTS}open({str(secret)!r}).read()\n")
         finally:
             secret.unlink()
         assert v.status == "error" and re.search(r"No such file|Permission denied", _messages(v)), _messages(v)
@@ -81,7 +90,8 @@ def test_case_in_this_process(grader, level, case):
         targets = [Path.home() / f"dlprep-written-{tag}", ROOT / f"dlprep-written-{tag}"]
         writes = "".join(f"try:\n    open({str(t)!r}, 'w').write('x')\nexcept OSError as e:\n    err = e\n"
                          for t in targets)
-        v = _grade(grader, f"err = None\n{writes}if err is None:\n    raise SystemExit('nothing refused')\nraise err\n")
+        tail = "if err is None:\n    raise SystemExit('nothing refused')\nraise err\n"
+        v = _grade(grader, f"{UNDO_MOUNTS}err = None\n{writes}{tail}")
         written = [t for t in targets if t.exists()]
         for t in written:
             t.unlink()

@@ -81,7 +81,10 @@ def _enter_user_namespace() -> list[Path] | None:
     """
     if os.geteuid() == 0 or _sandbox_knob() in ("weak", "no-userns"):
         return None
-    homes = {Path(pwd.getpwuid(os.geteuid()).pw_dir)}
+    # Hidden from runs besides what any run hides: the user's home, and /run, where the user's
+    # sockets live (session bus, agents, maybe a docker socket): a read-only mount does not stop
+    # connect() to a socket the user may write to, and rootless runs keep the user's uid.
+    homes = {Path(pwd.getpwuid(os.geteuid()).pw_dir), Path("/run")}
     if os.environ.get("HOME"):
         homes.add(Path(os.environ["HOME"]))
     homes = {h.resolve() for h in homes if h.resolve() != Path("/")}
@@ -208,6 +211,8 @@ def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tupl
         multiprocessing.current_process()._config.pop("tempdir", None)  # type: ignore[attr-defined]
         if uid >= 0:
             iso.drop_privileges(uid)
+        elif "userns" in level.split("+"):
+            iso.seal_user_namespace()
         iso.prctl(iso.PR_SET_NO_NEW_PRIVS, 1)
         devnull = os.open(os.devnull, os.O_RDONLY)
         if devnull != 0:
