@@ -21,7 +21,8 @@ from dlprep.checkers import registry, rules
 from dlprep.checkers.base import Family, load_exercise
 from dlprep.checkers.sandbox import wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
-from dlprep.errors import NotFound, UsageError
+from dlprep.checkers.sandbox.isolation import full_isolation
+from dlprep.errors import NotFound, SandboxError, UsageError
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult, Verdict, summarise
 
@@ -43,9 +44,13 @@ def _cap(text: str) -> tuple[str, bool]:
 
 
 class Grader:
-    def __init__(self, device: str = "auto", timeout: float | None = None):
+    def __init__(self, device: str = "auto", timeout: float | None = None, isolation: str = "best"):
+        if isolation not in ("best", "strict"):
+            raise UsageError(f"unknown isolation {isolation!r}: use best or strict")
         self.device = resolve_device(device)
         self.timeout = timeout  # overrides the exercise's own limit (tests use short ones)
+        # strict: never run user code below full isolation (no network, private files, own pids)
+        self.isolation = isolation
         self.sandbox = Sandbox()
 
     def close(self) -> None:
@@ -83,6 +88,8 @@ class Grader:
     def grade_source(self, q: CodingQuestion, source: str, filename: str = "solution.py",
                      seed: int | None = None) -> Verdict:
         self.sandbox.ensure()  # start-up of the warm worker is not part of a grading's time
+        if self.isolation == "strict" and (missing := full_isolation(self.sandbox.level)):
+            raise SandboxError(f"--isolation strict refuses to run the code: {missing}")
         t0 = time.monotonic()
         fam: Family = registry.family(q.checker)(load_exercise(q))
         tests: list[CheckResult] = []

@@ -24,8 +24,10 @@ def leftovers(worker_pid: int, wait_s: float = 10.0) -> list[int]:
     or, with weak isolation, to the worker itself). The worker answers as soon as the result is
     in and kills the run right after, so the run's process may take a moment to go."""
     from dlprep.checkers.sandbox.isolation import children_of
-    from dlprep.checkers.sandbox.worker import SPARE_NAME
+    from dlprep.checkers.sandbox.worker import SPARE_NAME, USERNS_WAITER
 
+    if _comm(worker_pid) == USERNS_WAITER:  # rootless: the worker proper is its only child
+        worker_pid = children_of(worker_pid)[0]
     deadline = time.monotonic() + wait_s
     while True:
         found, todo = [], [worker_pid]

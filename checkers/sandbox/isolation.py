@@ -15,6 +15,7 @@ import struct
 from pathlib import Path
 
 CLONE_NEWNS = 0x00020000
+CLONE_NEWUSER = 0x10000000
 CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
@@ -24,8 +25,18 @@ PR_SET_PDEATHSIG, PR_SET_NAME, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 1, 
 EXIT_SETUP = 97  # the sandbox could not be set up: never run the user's code then
 EXIT_HARNESS = 98  # the trusted harness itself failed
 
-FULL_LEVEL = "netns+pidns+mountns+rlimits+uid"
+FULL_LEVEL = "netns+pidns+mountns+rlimits+uid"  # as root: every run also gets its own uid
+# As an ordinary user: root of a user namespace, with one uid only (the caller's); the run's pid
+# namespace stands in for the per-run uid, and the caller's home is hidden instead of unreadable.
+ROOTLESS_LEVEL = "userns+netns+pidns+mountns+rlimits"
 WEAK_LEVEL = "rlimits+pgroup"
+# What full isolation means: no network, a private file system, no view of other processes.
+FULL_LAYERS = ("netns", "mountns", "pidns")
+
+# How to get full isolation as an ordinary user where the kernel refuses user namespaces.
+USERNS_HINT = ("allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, or "
+               "kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu; in a container, run it "
+               "with user namespaces allowed) or run as root")
 # Run uids are picked from this range, one per run, so a sweep by uid finds every escapee.
 UID_BASE, UID_SPAN = 200_000, 100_000
 
@@ -117,9 +128,12 @@ def _attach_tree(fd: int, path: Path) -> None:
     os.close(fd)
 
 
-def private_filesystem(hide: list[Path], needed: list[Path]) -> str:
+def private_filesystem(hide: list[Path], needed: list[Path], private: list[Path] | None = None) -> str:
     """Private, empty /tmp (read-only but for WORKDIR), /var/tmp (read-only) and /dev/shm; they
     vanish with the namespace. `hide` folders are covered by empty read-only mounts.
+
+    `private` (rootless runs: the caller's home) is covered like /tmp, `needed` folders inside it
+    attached again, and then every other mount is made read-only: the run keeps the caller's uid.
 
     `needed` folders (the Python installation, dlprep itself) must stay readable for the run's
     unprivileged uid even when they sit under /tmp (a checkout there) or inside a private folder
@@ -131,6 +145,10 @@ def private_filesystem(hide: list[Path], needed: list[Path]) -> str:
     blocking = [_blocking_ancestor(path) for path in needed]  # before anything is covered
     mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
     covered = {Path("/tmp")}
+    for top in private or []:
+        if top.is_dir() and not any(c == top or c in top.parents for c in covered):
+            mount("tmpfs", str(top), "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
+            covered.add(top)
     for top in blocking:
         if top is not None and not any(c == top or c in top.parents for c in covered):
             mount("tmpfs", str(top), "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
@@ -141,6 +159,8 @@ def private_filesystem(hide: list[Path], needed: list[Path]) -> str:
         else:
             os.close(fd)  # still visible where it is
     os.mkdir(WORKDIR, 0o700)
+    if private is not None:
+        read_only_everywhere()  # before the writable mounts below go up
     mount("tmpfs", WORKDIR, "tmpfs", MS_NOSUID | MS_NODEV, "size=1g,mode=0700")
     mount("none", "/tmp", None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
     if os.path.isdir("/dev/shm"):  # DataLoader workers share tensors through it
@@ -152,6 +172,93 @@ def private_filesystem(hide: list[Path], needed: list[Path]) -> str:
         if path.is_dir():
             mount("tmpfs", str(path), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555")
     return WORKDIR
+
+
+def full_isolation(level: str) -> str | None:
+    """None when `level` is full isolation, else one line saying what is missing."""
+    layers = set(level.split("+"))
+    missing = [layer for layer in FULL_LAYERS if layer not in layers]
+    if not missing:
+        return None
+    return f"sandbox level {level} lacks {'+'.join(missing)}: {USERNS_HINT}"
+
+
+def enter_user_namespace() -> None:
+    """Become root of a new user namespace (mapping the caller's uid and gid to 0 in it), with a
+    new pid namespace for the caller's next child and a mount namespace of its own.
+
+    Must run while the process has one thread: the kernel refuses CLONE_NEWUSER otherwise.
+    """
+    uid, gid = os.geteuid(), os.getegid()
+    unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS)
+    Path("/proc/self/setgroups").write_text("deny")  # required before an unprivileged gid_map
+    Path("/proc/self/uid_map").write_text(f"0 {uid} 1")
+    Path("/proc/self/gid_map").write_text(f"0 {gid} 1")
+
+
+PR_CAPBSET_DROP, PR_SET_SECUREBITS, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 24, 28, 47, 4
+_SECBIT_NOROOT, _SECBIT_NOROOT_LOCKED = 1 << 0, 1 << 1
+_CAPABILITY_VERSION_3 = 0x20080522
+
+
+def seal_user_namespace() -> None:
+    """Take from a rootless run the powers it holds as root of the worker's user namespace, which
+    would let it unmount what hides the user's home or make the file system writable again.
+
+    A nested user namespace with its own mount namespace turns every mount set up so far into
+    a locked one (the kernel refuses to unmount or re-flag mounts inherited from a more privileged
+    namespace); then every capability goes, and root's regain of them on exec is switched off.
+    """
+    unshare(CLONE_NEWUSER | CLONE_NEWNS)
+    Path("/proc/self/setgroups").write_text("deny")
+    Path("/proc/self/uid_map").write_text("0 0 1")
+    Path("/proc/self/gid_map").write_text("0 0 1")
+    for cap in range(64):
+        if _libc.prctl(PR_CAPBSET_DROP, ctypes.c_ulong(cap), 0, 0, 0) != 0 and cap < 41:
+            err = ctypes.get_errno()  # past the last capability this kernel knows, EINVAL is expected
+            raise OSError(err, f"PR_CAPBSET_DROP {cap}: {os.strerror(err)}")
+    prctl(PR_SET_SECUREBITS, _SECBIT_NOROOT | _SECBIT_NOROOT_LOCKED)
+    _check(_libc.prctl(PR_CAP_AMBIENT, ctypes.c_ulong(PR_CAP_AMBIENT_CLEAR_ALL), 0, 0, 0), "clear ambient caps")
+    header = struct.pack("Ii", _CAPABILITY_VERSION_3, 0)
+    data = bytes(24)  # two (effective, permitted, inheritable) triples, all empty
+    _check(_libc.capset(header, data), "capset")
+
+
+def userns_refusal() -> str | None:
+    """None when this user may create a user namespace, else why not (tried in a forked child)."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        try:
+            unshare(CLONE_NEWUSER)
+            os._exit(0)
+        except OSError as e:
+            os.write(w, str(e).encode()[:200])
+            os._exit(1)
+    os.close(w)
+    why = os.read(r, 256).decode(errors="replace")
+    os.close(r)
+    os.waitpid(pid, 0)
+    return why or None
+
+
+def own_proc() -> None:
+    """A /proc that shows the caller's pid namespace (its pids are what os.kill and waitpid use)."""
+    mount("none", "/", None, MS_REC | MS_PRIVATE)
+    mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+
+
+_SYS_MOUNT_SETATTR, _MOUNT_ATTR_RDONLY = 442, 0x1
+
+
+def read_only_everywhere() -> None:
+    """Every mount below / read-only (mount_setattr, Linux 5.12+): a rootless run keeps the
+    caller's uid, so the file system's permissions alone would let it write where the user can."""
+    attr = struct.pack("QQQQ", _MOUNT_ATTR_RDONLY, 0, 0, 0)  # struct mount_attr
+    buf = ctypes.create_string_buffer(attr, len(attr))
+    _check(_libc.syscall(_SYS_MOUNT_SETATTR, _AT_FDCWD, b"/", _AT_RECURSIVE, buf, ctypes.c_size_t(len(attr))),
+           "mount_setattr /")
 
 
 def set_limits(cpu_s: int, mem_bytes: int, fsize: int, nofile: int, nproc: int) -> None:

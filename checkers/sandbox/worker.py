@@ -5,9 +5,10 @@
 
 C is init of its own pid namespace: when it exits or is killed, the kernel kills every process
 left in the namespace, `setsid` escapees included, and C gets SIGKILL if the worker dies
-(PDEATHSIG). Each run has its own uid, and a sweep by uid after the run catches anything that
-still escaped. stdout/stderr come back through pipes read with a byte cap; results come on a
-third, private pipe.
+(PDEATHSIG). As root each run has its own uid, and a sweep by uid after the run catches anything
+that still escaped. As an ordinary user the worker first makes itself root of a user namespace
+(see `_enter_user_namespace`), which gives it the same namespaces without a uid of its own per run.
+stdout/stderr come back through pipes read with a byte cap; results come on a third, private pipe.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import importlib
 import io
 import multiprocessing
 import os
+import pwd
 import secrets
 import select
 import selectors
@@ -59,9 +61,67 @@ def _warm_imports() -> None:
     registry.import_child_modules()
 
 
+# DLPREP_SANDBOX=weak: no namespaces at all. DLPREP_SANDBOX=no-userns: a testing knob that acts
+# as if the kernel refused unprivileged user namespaces, to exercise the fallback as a normal user.
+def _sandbox_knob() -> str:
+    return os.environ.get("DLPREP_SANDBOX", "")
+
+
+USERNS_WAITER = "dlprep-userns"  # the process name of the parent left behind (see below)
+
+
+def _enter_user_namespace() -> list[Path] | None:
+    """As an ordinary user, make the worker root of a new user namespace, and init of a new pid
+    namespace owned by it, so that the root path's namespaces work per run. Returns the caller's
+    home folders (to hide from runs), or None where the kernel refuses (or the knob forbids it).
+
+    The calling process stays behind in the original namespaces, only waiting: its child carries
+    on as the worker with the same pipes and process group, so the grader's kill still reaches it,
+    and PDEATHSIG ends it if the waiting parent goes. Runs before torch starts any thread.
+    """
+    if os.geteuid() == 0 or _sandbox_knob() in ("weak", "no-userns"):
+        return None
+    # Hidden from runs besides what any run hides: the user's home, and /run, where the user's
+    # sockets live (session bus, agents, maybe a docker socket): a read-only mount does not stop
+    # connect() to a socket the user may write to, and rootless runs keep the user's uid.
+    homes = {Path(pwd.getpwuid(os.geteuid()).pw_dir), Path("/run")}
+    if os.environ.get("HOME"):
+        homes.add(Path(os.environ["HOME"]))
+    homes = {h.resolve() for h in homes if h.resolve() != Path("/")}
+    try:
+        iso.enter_user_namespace()
+    except OSError:
+        return None
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        try:
+            iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
+            iso.own_proc()
+        except OSError:
+            os._exit(iso.EXIT_SETUP)
+        os.write(w, b"1")
+        os.close(w)
+        return sorted(homes)
+    os.close(w)
+    ok = os.read(r, 1)
+    if not ok:  # the namespace half-worked: carry on here, without it (weak isolation)
+        os.waitpid(pid, 0)
+        return None
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the worker handles (or dies of) it
+    iso.set_process_name(USERNS_WAITER)
+    _, status = os.waitpid(pid, 0)
+    os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
+
+
+def _full(level: str) -> bool:
+    return iso.full_isolation(level) is None
+
+
 def probe_isolation(own_ns: int) -> str:
     """Try the full set-up once in a throwaway child; the answer decides every later run."""
-    if os.geteuid() != 0 or os.environ.get("DLPREP_SANDBOX") == "weak":
+    if os.geteuid() != 0 or _sandbox_knob() == "weak":
         return iso.WEAK_LEVEL
     try:
         pid = iso.fork_into_new_pid_namespace(own_ns)
@@ -76,7 +136,9 @@ def probe_isolation(own_ns: int) -> str:
         except BaseException:
             os._exit(1)
     _, status = os.waitpid(pid, 0)
-    return iso.FULL_LEVEL if os.waitstatus_to_exitcode(status) == 0 else iso.WEAK_LEVEL
+    if os.waitstatus_to_exitcode(status) != 0:
+        return iso.WEAK_LEVEL
+    return iso.FULL_LEVEL if _PATHS[2] is None else iso.ROOTLESS_LEVEL
 
 
 def _hidden_paths() -> list[Path]:
@@ -100,9 +162,9 @@ def _needed_paths() -> list[Path]:
     return sorted(p for p in paths if not any(q in p.parents for q in paths))
 
 
-# (folders to hide, folders the run must read): fixed for the worker's life, so worked out once
-# at start-up rather than in every run.
-_PATHS: tuple[list[Path], list[Path]] = ([], [])
+# (folders to hide, folders the run must read, the caller's home folders in a user namespace or
+# None as root): fixed for the worker's life, so worked out once at start-up rather than per run.
+_PATHS: tuple[list[Path], list[Path], list[Path] | None] = ([], [], None)
 
 
 def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tuple[int, int, int]) -> None:
@@ -114,7 +176,7 @@ def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tupl
         # reach, or a submission could write a forged frame straight to the grader.
         _close_all_but((job_r, *fds))
         os.setsid()
-        if level == iso.FULL_LEVEL:  # we are pid 1 of a fresh pid namespace (see _fork_child)
+        if _full(level):  # we are pid 1 of a fresh pid namespace (see _fork_child)
             iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
             iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET)
             workdir = iso.private_filesystem(*_PATHS)
@@ -124,7 +186,7 @@ def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tupl
             workdir = weak_workdir
         home = os.path.join(workdir, "home")
         os.makedirs(home, exist_ok=True)
-        if os.geteuid() == 0:
+        if uid >= 0:
             for d in (workdir, home):
                 os.chown(d, uid, uid)
         os.chdir(workdir)
@@ -147,8 +209,10 @@ def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tupl
         # Python caches its temp dir: the worker's answer (/tmp, read-only here) must not leak in.
         tempfile.tempdir = workdir
         multiprocessing.current_process()._config.pop("tempdir", None)  # type: ignore[attr-defined]
-        if os.geteuid() == 0:
+        if uid >= 0:
             iso.drop_privileges(uid)
+        elif "userns" in level.split("+"):
+            iso.seal_user_namespace()
         iso.prctl(iso.PR_SET_NO_NEW_PRIVS, 1)
         devnull = os.open(os.devnull, os.O_RDONLY)
         if devnull != 0:
@@ -212,8 +276,9 @@ def _kill_run(pid: int, uid: int) -> int:
 
     Returns how many processes besides the child were found. Tearing down hundreds of forked
     torch processes takes the kernel a while, and the next run must not start before it is done.
+    `uid` is -1 when runs share the worker's uid (no sweep by uid then).
     """
-    as_root = os.geteuid() == 0
+    as_root = uid >= 0
     victims: set[int] = set()
     targets: tuple[Callable[[], None], ...] = (lambda: os.killpg(pid, signal.SIGKILL),
                                                lambda: os.kill(pid, signal.SIGKILL))
@@ -279,7 +344,7 @@ class _Child:
     out_r: int
     err_r: int
     res_r: int
-    uid: int
+    uid: int  # the run's own uid, -1 when it keeps the worker's
     workdir: str | None  # weak isolation only: a temporary folder of the worker's
     warmed: frozenset[str]  # the warm-ups it inherited
 
@@ -298,8 +363,8 @@ class _Child:
 
 
 def _fork_child(level: str, own_ns: int) -> _Child:
-    full = level == iso.FULL_LEVEL
-    uid = iso.UID_BASE + secrets.randbelow(iso.UID_SPAN)
+    full = _full(level)
+    uid = iso.UID_BASE + secrets.randbelow(iso.UID_SPAN) if "uid" in level.split("+") else -1
     workdir = None if full else tempfile.mkdtemp(prefix="dlprep-run-")
     job_r, job_w = os.pipe()
     out_r, out_w = os.pipe()
@@ -334,7 +399,7 @@ def _take_child(job: dict[str, Any], level: str, own_ns: int) -> _Child:
 def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
             ) -> tuple[dict[str, Any], bytes, tuple[int, Callable[[], None]] | None]:
     """Run one job: the header, the result, and for a run still dying, its pidfd and its reaper."""
-    full = level == iso.FULL_LEVEL
+    full = _full(level)
     child = _take_child(job, level, own_ns)
     pid, pidfd = child.pid, child.pidfd
     out_r, err_r, res_r = child.out_r, child.err_r, child.res_r
@@ -445,12 +510,13 @@ def _reap_dying(ready: list[int] | None = None) -> None:
 
 
 def main() -> None:
+    homes = _enter_user_namespace()
     proto = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # stray prints from libraries must not corrupt the protocol stream
     iso.prctl(iso.PR_SET_CHILD_SUBREAPER, 1)
     _warm_imports()
     global _PATHS
-    _PATHS = (_hidden_paths(), _needed_paths())
+    _PATHS = (_hidden_paths(), _needed_paths(), homes)
     own_ns = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
     level = probe_isolation(own_ns)
     write_frame(proto, {"ready": True, "level": level, "pid": os.getpid()})
