@@ -50,6 +50,9 @@ def submit(
     device: str = typer.Option("auto", "--device", help="auto, cpu or cuda."),
     as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
     seed: int = typer.Option(None, "--seed", help="Fix the hidden cases (default: a fresh secret seed)."),
+    isolation: str = typer.Option("best", "--isolation",
+                                  help="best: score every check; strict: score only checks verified outside "
+                                       "the solution's process, show reported ones as advisory."),
     lang: str = LangOpt,
 ) -> None:
     """Grade a solution file in the sandbox. Exit 0 pass, 1 fail, 2 bad usage."""
@@ -61,7 +64,7 @@ def submit(
     from dlprep.checkers.grader import Grader
 
     with render.spinner(f"grading {solution} ...", enabled=not as_json):
-        with Grader(device) as grader:
+        with Grader(device, isolation=isolation) as grader:
             verdict = grader.grade(q, solution, seed)
     if as_json:
         typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2, default=str))
