@@ -141,12 +141,13 @@ class Grader:
 
 
 def _leftovers(facts: dict[str, Any]) -> list[CheckResult]:
-    """Threads are seen from inside the submission's process: reported."""
+    """Threads are seen from inside the submission's process (reported); other processes by the
+    run's trusted parent once the submission's frame is in (verified)."""
     out = []
     if facts.get("threads"):
         out.append(CheckResult("cleanup", "fail", message=f"the solution left {len(facts['threads'])} thread(s) "
                                f"running: {', '.join(facts['threads'][:3])}"))
-    if facts.get("processes"):
-        out.append(CheckResult("cleanup", "fail",
+    if facts.get("processes"):  # counted by the run's trusted parent, after the solution's own process
+        out.append(CheckResult("cleanup", "fail", trust="verified",
                                message=f"the solution left {facts['processes']} process(es) running"))
     return out

@@ -86,3 +86,22 @@ def test_input_mutation_is_reported(grader, strict):
     assert best.status == "fail" and _check(best, "memory").trust == "reported", _messages(best)
     v = strict.grade_source(MATMUL, src, "mutate_inputs.py", seed=1)
     assert _check(v, "memory").advisory and _check(v, "memory").status == "fail", _messages(v)
+
+
+@pytest.mark.parametrize("name, caught", [
+    # the frame it writes reaches only the trusted parent, which counts the leftover process
+    # itself (or, when the forged frame does not parse as a result, finds no result at all)
+    ("forge_result_fd", r"left \d+ process\(es\) running|exited with status 0 without a result"),
+    ("forge_run_facts", r"left \d+ process\(es\) running"),
+])
+def test_forged_facts_cannot_hide_a_leftover_process(grader, strict, name, caught):
+    """The submission's process never holds the result channel, and the count of processes left
+    behind is taken by the run's trusted parent once the frame is in: forging either fails."""
+    src = (HERE / f"{name}.py").read_text()
+    for g in (grader, strict):
+        v = g.grade_source(MATMUL, src, f"{name}.py", seed=1)
+        assert v.status in ("fail", "error"), _messages(v)
+        failed = [t for t in v.tests if t.status in ("fail", "error") and not t.advisory]
+        assert failed and all(t.trust == "verified" for t in failed), _messages(v)
+        assert re.search(caught, _messages(v)), _messages(v)
+        assert leftovers(g.sandbox.pid) == []
