@@ -106,28 +106,53 @@ class Family:
                 float(atol) if atol is not None else None)
 
     def judge_case(self, case: Case, fact: dict[str, Any]) -> CheckResult:
-        """One case: error, wrong output, or inputs modified in place -> fail, with the reason."""
+        """One case: error or wrong output -> fail, with the reason. Verified: the values (and any
+        layout the exercise asks for) are compared here with the oracle's, from plain data."""
         label = _case_label(case)
         if "error" in fact:
             err = fact["error"]
             if err.get("notimpl"):
-                return CheckResult(case.name, "unattempted", message="not implemented yet")
+                return CheckResult(case.name, "unattempted", message="not implemented yet", trust="verified")
             at = f" (line {err['line']})" if err.get("line") else ""
             return CheckResult(case.name, "fail", message=f"raised {err['type']}{at}: {err['message']}",
-                               details={"inputs": label})
-        args = tuple(_clone(a) for a in case.args)
-        expected = harness.describe(self.ex.check.oracle(*args, **copy.deepcopy(case.kwargs)), _ptrs(args))
+                               details={"inputs": label}, trust="verified")
+        expected = self.expected(case)
         rtol, atol = self.tolerances()
-        props = tuple(self.config.get("properties", self.properties))
-        c = compare_described(fact["out"], expected, rtol, atol, props)
+        props = self.props()
+        problem = rebuild_layout(fact["out"], case.args) if props else None
+        if problem is not None:
+            return CheckResult(case.name, "fail", message=problem, details={"inputs": label}, trust="verified")
+        # Which inputs a result aliases lives in the submission's memory alone: what came back is
+        # a claim, judged apart (`reported_problem`); the layout it claims was rebuilt above.
+        c = compare_described(fact["out"], expected, rtol, atol, tuple(p for p in props if p != "shares"))
         if not c.ok:
-            return CheckResult(case.name, "fail", message=c.message, details={"inputs": label, **c.details})
-        for i, (before, after) in enumerate(zip(case.args, fact["after"], strict=False)):
+            return CheckResult(case.name, "fail", message=c.message, details={"inputs": label, **c.details},
+                               trust="verified")
+        return CheckResult(case.name, "pass", details={"inputs": label, **c.details}, trust="verified")
+
+    def props(self) -> tuple[str, ...]:
+        return tuple(self.config.get("properties", self.properties))  # type: ignore[arg-type]
+
+    def expected(self, case: Case) -> dict[str, Any]:
+        args = tuple(_clone(a) for a in case.args)
+        return harness.describe(self.ex.check.oracle(*args, **copy.deepcopy(case.kwargs)), _ptrs(args))
+
+    def memory_claim(self) -> str:
+        what = "inputs left unchanged"
+        return what + (", results share the inputs' storage as required" if "shares" in self.props() else "")
+
+    def reported_problem(self, case: Case, fact: dict[str, Any]) -> str | None:
+        """What only the submission's own process could tell: whether it changed an input in place
+        (as the child saw the inputs after the call) and which inputs its result aliases."""
+        for i, (before, after) in enumerate(zip(case.args, fact.get("after", []), strict=False)):
             if isinstance(before, torch.Tensor) and isinstance(after, torch.Tensor):
                 if not torch.equal(torch.nan_to_num(before), torch.nan_to_num(after)):
-                    return CheckResult(case.name, "fail", message=f"modified its input argument {i} in place",
-                                       details={"inputs": label})
-        return CheckResult(case.name, "pass", details={"inputs": label, **c.details})
+                    return f"modified its input argument {i} in place"
+        if "shares" in self.props():
+            c = compare_described(fact["out"], self.expected(case), None, None, ("shares",))
+            if not c.ok:
+                return c.message
+        return None
 
     def judge(self, public: list[Case], hidden: list[Case], facts: dict[str, Any]
               ) -> tuple[list[CheckResult], dict[str, int]]:
@@ -136,7 +161,7 @@ class Family:
         for case, fact in zip(public, results, strict=False):
             r = self.judge_case(case, fact)
             tests.append(CheckResult(f"public/{r.name}", r.status, 1.0 if r.status == "pass" else 0.0, 1.0,
-                                     r.message, details=r.details))
+                                     r.message, details=r.details, trust=r.trust))
         hidden_results = [self.judge_case(c, f) for c, f in zip(hidden, results[len(public):], strict=False)]
         passed = sum(r.status == "pass" for r in hidden_results)
         if hidden:
@@ -147,8 +172,60 @@ class Family:
             if first_bad is not None and first_bad.status == "fail":
                 msg += f"; first failure: {first_bad.message}"
             tests.append(CheckResult(f"hidden ({len(hidden)} cases)", status, float(passed), float(len(hidden)),
-                                     msg, details=first_bad.details if first_bad else {}))
+                                     msg, details=first_bad.details if first_bad else {}, trust="verified"))
+        claims = [(c.name, m) for c, f in zip(public + hidden, results, strict=False)
+                  if "error" not in f and (m := self.reported_problem(c, f))]
+        if any(isinstance(a, torch.Tensor) for c in public + hidden for a in c.args):
+            tests.append(CheckResult("memory", "fail", message=f"{claims[0][1]} (case {claims[0][0]})",
+                                     trust="reported") if claims else
+                         CheckResult("memory", "pass", message=self.memory_claim(), trust="reported"))
         return tests, {"count": len(hidden), "passed": passed}
+
+
+def _contiguous(shape: list[int], stride: list[int]) -> bool:
+    """torch's own rule: an empty tensor is contiguous; dims of size 1 are skipped, the rest must
+    be row-major packed."""
+    if 0 in shape:
+        return True
+    want = 1
+    for n, st in zip(reversed(shape), reversed(stride), strict=True):
+        if n != 1:
+            if st != want:
+                return False
+            want *= n
+    return True
+
+
+def rebuild_layout(described: dict[str, Any], inputs: tuple[Any, ...]) -> str | None:
+    """Check a returned layout from data: contiguity follows from shape and stride, and a claimed
+    view of input i must be exactly `as_strided` over the grader's own copy of input i. The
+    child's own `contiguous` is replaced by the recomputed one; a claim that does not rebuild fails."""
+    kind = described["kind"]
+    if kind in ("seq", "dict"):
+        items = described["items"]
+        for item in items.values() if kind == "dict" else items:
+            problem = rebuild_layout(item, inputs)
+            if problem is not None:
+                return problem
+        return None
+    if kind != "tensor":
+        return None
+    value, shape, stride, offset = described["value"], described["shape"], described["stride"], described["offset"]
+    if list(value.shape) != list(shape) or len(stride) != len(shape):
+        return "the reported layout does not match the returned values' shape"
+    described["contiguous"] = _contiguous(shape, stride)
+    for i in described["shares"]:
+        src = inputs[i] if isinstance(i, int) and 0 <= i < len(inputs) else None
+        if not isinstance(src, torch.Tensor):
+            return f"claims to share storage with input {i}, which is not a tensor"
+        try:
+            view = torch.as_strided(_clone(src), shape, stride, offset)
+        except RuntimeError:
+            return f"claims to view input {i} at offset {offset} with stride {tuple(stride)}, outside its storage"
+        if view.dtype != value.dtype or not torch.equal(torch.nan_to_num(view), torch.nan_to_num(value)):
+            return f"claims to be a view of input {i}, but rebuilding that view does not give the returned values"
+    return None
+
 
 
 def call_child(job: dict[str, Any], payload: bytes) -> bytes:

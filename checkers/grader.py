@@ -24,7 +24,7 @@ from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.checkers.sandbox.isolation import full_isolation
 from dlprep.errors import NotFound, SandboxError, UsageError
 from dlprep.models import CodingQuestion
-from dlprep.results import CheckResult, Verdict, summarise
+from dlprep.results import CheckResult, Isolation, Verdict, summarise
 
 SHOWN_OUTPUT = 500  # characters of the solution's own output shown per verdict (Exercism's cap)
 
@@ -46,11 +46,12 @@ def _cap(text: str) -> tuple[str, bool]:
 class Grader:
     def __init__(self, device: str = "auto", timeout: float | None = None, isolation: str = "best"):
         if isolation not in ("best", "strict"):
-            raise UsageError(f"unknown isolation {isolation!r}: use best or strict")
+            raise UsageError(f"unknown isolation {isolation!r}; use best or strict")
+        # strict: never run user code below full isolation (no network, private files, own pids),
+        # and score only the checks verified outside the solution's process
+        self.isolation: Isolation = "strict" if isolation == "strict" else "best"
         self.device = resolve_device(device)
         self.timeout = timeout  # overrides the exercise's own limit (tests use short ones)
-        # strict: never run user code below full isolation (no network, private files, own pids)
-        self.isolation = isolation
         self.sandbox = Sandbox()
 
     def close(self) -> None:
@@ -96,7 +97,7 @@ class Grader:
         forbid = list(fam.config.get("forbid", []))
         for line, rule in rules.violations(source, forbid):
             tests.append(CheckResult("rules", "fail", 0.0, 0.0,
-                                     f"line {line}: uses {rule}, which this exercise forbids"))
+                                     f"line {line}: uses {rule}, which this exercise forbids", trust="verified"))
         public, hidden = fam.cases(secrets.randbits(63) if seed is None else seed)
         job = fam.job(source, filename, self.device)
         if self.timeout is not None:
@@ -107,13 +108,15 @@ class Grader:
         out, cut = _cap(run.stdout)
         if run.truncated:  # fail closed: a flood of output is never graded as if it were fine
             tests.append(CheckResult("output", "error", message="the solution printed more than 1 MB; "
-                                     "its output was cut and the run does not count"))
+                                     "its output was cut and the run does not count", trust="verified"))
         facts = self._facts(run, tests)
         if facts is not None:
             if "load_error" in facts:
                 err = facts["load_error"]
                 at = f"line {err['line']}: " if err.get("line") else ""
                 tests.append(CheckResult("load", "error", message=f"{at}{err['type']}: {err['message']}"))
+                # reported: a forged load error only hurts its author, and under strict the run
+                # then has no verified check at all, which fails closed
             else:
                 judged, hidden_summary = fam.judge(public, hidden, facts)
                 tests.extend(judged)
@@ -121,14 +124,15 @@ class Grader:
         if any(t.name == "rules" for t in tests):  # a forbidden shortcut earns nothing
             tests = [replace(t, score=0.0) for t in tests]
         return summarise(q.id, tests, time.monotonic() - t0, sandbox_info, hidden_summary,
-                         stdout=out, stderr=_cap(run.stderr)[0], truncated=cut or run.truncated)
+                         stdout=out, stderr=_cap(run.stderr)[0], truncated=cut or run.truncated,
+                         isolation=self.isolation)
 
     @staticmethod
     def _facts(run: RunResult, tests: list[CheckResult]) -> dict[str, Any] | None:
         if not run.ok:
             tail = run.stderr.strip().splitlines()[-3:]
             tests.append(CheckResult("run", "timeout" if run.status == "timeout" else "error",
-                                     message=run.problem, output="\n".join(tail)))
+                                     message=run.problem, output="\n".join(tail), trust="verified"))
             return None
         try:
             facts = wire.loads(run.result)
@@ -136,16 +140,19 @@ class Grader:
                 raise TypeError(f"expected a dict, got {type(facts).__name__}")
             return facts
         except Exception as e:  # a forged or pickled-object result: never loaded unsafely
-            tests.append(CheckResult("run", "error", message=f"the result could not be loaded safely ({e})"[:300]))
+            tests.append(CheckResult("run", "error", message=f"the result could not be loaded safely ({e})"[:300],
+                                     trust="verified"))
             return None
 
 
 def _leftovers(facts: dict[str, Any]) -> list[CheckResult]:
+    """Threads are seen from inside the submission's process (reported); other processes by the
+    run's trusted parent once the submission's frame is in (verified)."""
     out = []
     if facts.get("threads"):
         out.append(CheckResult("cleanup", "fail", message=f"the solution left {len(facts['threads'])} thread(s) "
                                f"running: {', '.join(facts['threads'][:3])}"))
-    if facts.get("processes"):
-        out.append(CheckResult("cleanup", "fail",
+    if facts.get("processes"):  # counted by the run's trusted parent, after the solution's own process
+        out.append(CheckResult("cleanup", "fail", trust="verified",
                                message=f"the solution left {facts['processes']} process(es) running"))
     return out

@@ -51,7 +51,9 @@ def submit(
     as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
     seed: int = typer.Option(None, "--seed", help="Fix the hidden cases (default: a fresh secret seed)."),
     isolation: str = typer.Option("best", "--isolation",
-                                  help="best, or strict: refuse to run the file below full isolation."),
+                                  help="best: score every check; strict: refuse to run below full isolation, and "
+                                       "score only checks verified outside the solution's process (reported ones "
+                                       "are shown as advisory)."),
     lang: str = LangOpt,
 ) -> None:
     """Grade a solution file in the sandbox. Exit 0 pass, 1 fail, 2 bad usage, 3 sandbox refused."""

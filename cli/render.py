@@ -303,14 +303,18 @@ def styled(status: str) -> str:
 
 
 def verdict_table(v: Any) -> Table:
-    table = Table(title=f"{v.question}: {styled(v.status)}  {v.score:g}/{v.max_score:g}", title_justify="left")
+    mode = getattr(v, "isolation", "best")
+    table = Table(title=f"{v.question}: {styled(v.status)}  {v.score:g}/{v.max_score:g}  (isolation: {mode})",
+                  title_justify="left")
     table.add_column("check")
     table.add_column("status")
     table.add_column("score", justify="right")
+    table.add_column("trust")
     table.add_column("message", overflow="fold")
     for t in v.tests:
         score = f"{t.score:g}/{t.max_score:g}" if t.max_score else ""
-        table.add_row(Text(t.name), styled(t.status), score, Text(t.message or ""))
+        trust = t.trust + (" (advisory)" if t.advisory else "")
+        table.add_row(Text(t.name), styled(t.status), score, trust, Text(t.message or ""))
     return table
 
 

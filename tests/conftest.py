@@ -36,7 +36,9 @@ def leftovers(worker_pid: int, wait_s: float = 10.0) -> list[int]:
             found += kids
             todo += kids
         spares = [p for p in found if _comm(p) == SPARE_NAME]
-        found = [p for p in found if p not in spares[:1]]
+        # the spare is two processes: its trusted parent and the submission's, forked ahead
+        spare = set(spares[:1]) | {k for p in spares[:1] for k in children_of(p)}
+        found = [p for p in found if p not in spare]
         if not found or time.monotonic() > deadline:
             return found
         time.sleep(0.02)

@@ -21,6 +21,7 @@ CLONE_NEWNET = 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REC, MS_PRIVATE = 16384, 1 << 18
 PR_SET_PDEATHSIG, PR_SET_NAME, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 1, 15, 36, 38
+PR_SET_DUMPABLE = 4
 
 EXIT_SETUP = 97  # the sandbox could not be set up: never run the user's code then
 EXIT_HARNESS = 98  # the trusted harness itself failed

@@ -13,6 +13,7 @@ stdout/stderr come back through pipes read with a byte cap; results come on a th
 
 from __future__ import annotations
 
+import fcntl
 import importlib
 import io
 import multiprocessing
@@ -168,8 +169,9 @@ _PATHS: tuple[list[Path], list[Path], list[Path] | None] = ([], [], None)
 
 
 def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tuple[int, int, int]) -> None:
-    """Runs in the forked child: isolates itself, then waits on `job_r` for its job (it may be a
-    spare, forked before the job existed). Never returns: every path ends in os._exit."""
+    """Runs in the forked child: isolates itself, then forks the submission's process ahead of
+    its job (it may be a spare, forked before the job existed) and stays as the trusted parent
+    that alone holds the result channel. Never returns: every path ends in os._exit."""
     out_w, err_w, res_w = fds
     try:
         # Inherit nothing but our pipes: the worker's protocol pipe above all must be out of
@@ -191,6 +193,26 @@ def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tupl
                 os.chown(d, uid, uid)
         os.chdir(workdir)
         iso.set_process_name(SPARE_NAME)
+        sub_r, sub_w = (_above_stdio(fd) for fd in os.pipe())
+        sub = os.fork()  # ahead of the job, so the fork of a torch process costs no grading time
+    except BaseException:
+        traceback.print_exc()
+        os._exit(iso.EXIT_SETUP)
+    if sub == 0:
+        os.close(sub_r)
+        os.close(res_w)  # the submission never holds the result channel
+        _submission(uid, workdir, home, job_r, (out_w, err_w), sub_w)
+    for fd in (sub_w, job_r, out_w, err_w):
+        os.close(fd)
+    _trusted(level == iso.FULL_LEVEL, sub, sub_r, res_w)
+
+
+def _submission(uid: int, workdir: str, home: str, job_r: int, std: tuple[int, int], sub_w: int) -> None:
+    """The untrusted process: waits for its job, confines itself to the run's limits and uid, runs
+    the family's harness beside the user's code and sends its facts to the trusted parent."""
+    out_w, err_w = std
+    try:
+        iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
         try:
             job, payload = read_frame(job_r)
         except EOFError:
@@ -235,8 +257,8 @@ def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tupl
         result = getattr(importlib.import_module(module), fn)(job, payload)
         sys.stdout.flush()  # before the result: once it is complete the worker stops reading
         sys.stderr.flush()
-        with os.fdopen(res_w, "wb") as res:
-            res.write(len(result).to_bytes(8, "big") + result)
+        with os.fdopen(sub_w, "wb") as out:
+            out.write(len(result).to_bytes(8, "big") + result)
     except BaseException:
         # SystemExit from user code lands here too: the run simply has no result.
         try:
@@ -245,6 +267,87 @@ def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tupl
         finally:
             os._exit(iso.EXIT_HARNESS)
     os._exit(0)
+
+
+def _trusted(full: bool, sub: int, sub_r: int, res_w: int) -> None:
+    """The trusted parent (pid 1 of the run's namespace, still root there): it alone holds the
+    result channel. It reads the submission's frame, kills the submission and everything it
+    started *before* touching the frame, so nothing can change the facts once they are in (a raw
+    thread, a GC callback, a grandchild), then decodes them without running code, adds what it
+    sees itself, and forwards. Never returns."""
+    try:
+        iso.prctl(iso.PR_SET_DUMPABLE, 0)  # no ptrace or /proc/1/mem for the same uid (weak level)
+        buf, exited = bytearray(), os.pidfd_open(sub)
+        # Until a whole frame is in, the submission exits, or the pipe closes. Once it has exited
+        # only what it wrote counts: a grandchild holding the pipe must not keep us waiting.
+        while not _framed(buf) and len(buf) < RESULT_CAP + 8:
+            ready = select.select([sub_r, exited], [], [])[0]
+            if sub_r not in ready and select.select([sub_r], [], [], 0)[0] == []:
+                break
+            data = os.read(sub_r, 1 << 20)
+            if not data:
+                break
+            buf += data
+        # Whatever is still alive besides us now is what the solution left running.
+        others = [e for e in os.listdir("/proc") if e.isdigit() and e not in ("1", str(sub)) and _alive(e)] \
+            if full else []
+        status = None
+        if full:
+            os.kill(-1, signal.SIGKILL)  # pid 1: every process of the namespace but itself
+        else:  # weak isolation: the worker sweeps the run's uid after, but it must not count ours
+            os.kill(sub, signal.SIGKILL)
+            _, status = os.waitpid(sub, 0)
+        # The frame is in our memory now: nothing the submission does can change it. Waiting for
+        # a fork of torch to be torn down would only delay the answer.
+        if not _framed(buf):  # no result: end as the submission ended, so the grader says how
+            if status is None:
+                _, status = os.waitpid(sub, 0)
+            if os.WIFSIGNALED(status):
+                os._exit(EXIT_SIGNALED + os.WTERMSIG(status))
+            os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else iso.EXIT_HARNESS)
+        result = _recount(bytes(buf[8:]), len(others)) if full else bytes(buf[8:])
+        with os.fdopen(res_w, "wb") as res:
+            res.write(len(result).to_bytes(8, "big") + result)
+    except BaseException:
+        traceback.print_exc()
+        os._exit(iso.EXIT_HARNESS)
+    os._exit(0)
+
+
+def _alive(pid: str) -> bool:
+    """Not a zombie: processes the harness killed re-parent to us and wait, unreaped, in /proc."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rpartition(b")")[2].split()[0] not in (b"Z", b"X")
+    except (OSError, IndexError):
+        return False
+
+
+EXIT_SIGNALED = 160  # the trusted parent exits 160 + n when the submission died of signal n
+
+
+def _recount(result: bytes, processes: int) -> bytes:
+    """The facts with the process count seen by the trusted parent, not the one the harness sent.
+    A result that does not decode goes on as it is: the grader fails it closed."""
+    from dlprep.checkers.sandbox import wire
+
+    try:
+        facts = wire.loads(result)
+    except Exception:
+        return result
+    if not isinstance(facts, dict):
+        return result
+    facts["processes"] = processes
+    return wire.dumps(facts)
+
+
+def _above_stdio(fd: int) -> int:
+    """fds 0-2 are closed here and become the run's stdio later: keep our pipe out of their way."""
+    if fd > 2:
+        return fd
+    high = fcntl.fcntl(fd, fcntl.F_DUPFD, 3)
+    os.close(fd)
+    return high
 
 
 def _close_all_but(keep: tuple[int, ...]) -> None:
@@ -466,6 +569,8 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
     if status is not None:
         code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
         sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+        if code is not None and EXIT_SIGNALED < code < EXIT_SIGNALED + 65:  # the submission's signal
+            code, sig = None, code - EXIT_SIGNALED
     header = {
         "duration_s": time.monotonic() - t0,
         "timed_out": timed_out,

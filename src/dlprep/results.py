@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
 Status = Literal["pass", "fail", "error", "timeout", "skip", "unattempted"]
+# verified: decided in the grader from plain data (values against the oracle, layouts rebuilt over
+# the grader's own inputs, how the run ended). reported: observed next to the user's code, so a
+# determined submission could forge it (hooks left on a live model, threads it left, a gradcheck).
+Trust = Literal["verified", "reported"]
+Isolation = Literal["best", "strict"]  # strict scores verified checks only; reported ones advise
 RESULT_VERSION = 1
 
 
@@ -21,6 +26,8 @@ class CheckResult:
     output: str = ""
     output_truncated: bool = False
     details: dict[str, Any] = field(default_factory=dict)
+    trust: Trust = "reported"  # unmarked means nothing vouches for it
+    advisory: bool = False  # strict isolation: shown, neither scored nor deciding the status
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,7 @@ class Verdict:
     stdout: str = ""
     stderr: str = ""
     output_truncated: bool = False
+    isolation: Isolation = "best"
     version: int = RESULT_VERSION
 
     @property
@@ -49,15 +57,24 @@ class Verdict:
         return d
 
 
+def advise(t: CheckResult) -> CheckResult:
+    """Strict isolation's view of a reported check: kept for the reader, worth nothing."""
+    return replace(t, score=0.0, max_score=0.0, advisory=True) if t.trust == "reported" else t
+
+
 def summarise(question: str, tests: list[CheckResult], duration_s: float, sandbox: dict[str, Any],
-              hidden: dict[str, int], stdout: str = "", stderr: str = "", truncated: bool = False) -> Verdict:
-    """Fold test results into a verdict: the worst status wins; score is the sum."""
+              hidden: dict[str, int], stdout: str = "", stderr: str = "", truncated: bool = False,
+              isolation: Isolation = "best") -> Verdict:
+    """Fold test results into a verdict: the worst status wins; score is the sum. Under strict
+    isolation reported checks are advisory: only verified ones decide the status and the score."""
+    if isolation == "strict":
+        tests = [advise(t) for t in tests]
     order = ["timeout", "error", "fail", "unattempted", "pass"]
-    statuses = {t.status for t in tests if t.status != "skip"}
+    statuses = {t.status for t in tests if t.status != "skip" and not t.advisory}
     status: Status = next((s for s in order if s in statuses), "error")  # no tests at all fails closed
     return Verdict(
         question=question, status=status,
         score=round(sum(t.score for t in tests), 4), max_score=round(sum(t.max_score for t in tests), 4),
         duration_s=duration_s, sandbox=sandbox, tests=tuple(tests), hidden=hidden,
-        stdout=stdout, stderr=stderr, output_truncated=truncated,
+        stdout=stdout, stderr=stderr, output_truncated=truncated, isolation=isolation,
     )

@@ -1,0 +1,107 @@
+"""Forgeries of what the grader relies on: each must end not passed, or with the forged fact in a
+check marked `reported`, which strict isolation shows as advisory and never scores."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dlprep.checkers.grader import Grader
+from dlprep.errors import UsageError
+from dlprep.results import CheckResult, summarise
+from tests.conftest import coding_question, leftovers
+
+HERE = Path(__file__).parent / "adversarial"
+ROOT = Path(__file__).parents[1]
+VIEW = coding_question("transpose_as_strided", "stride_view")
+MATMUL = coding_question("batched_matmul", "tensor_fn")
+
+
+@pytest.fixture(scope="module")
+def strict():
+    g = Grader("cpu", timeout=8, isolation="strict")
+    yield g
+    g.close()
+
+
+def _messages(v) -> str:
+    return "\n".join(f"{t.name} [{t.trust}{', advisory' if t.advisory else ''}]: {t.message}" for t in v.tests)
+
+
+def _check(v, name):
+    return next(t for t in v.tests if t.name == name)
+
+
+def test_strict_keeps_reported_checks_as_advisory_only():
+    tests = [CheckResult("hidden", "pass", 4.0, 4.0, trust="verified"),
+             CheckResult("cleanup", "fail", message="left a thread", trust="reported")]
+    best = summarise("q", tests, 0.0, {}, {"count": 4, "passed": 4})
+    strict = summarise("q", tests, 0.0, {}, {"count": 4, "passed": 4}, isolation="strict")
+    assert best.status == "fail" and best.isolation == "best"
+    assert strict.status == "pass" and strict.score == strict.max_score == 4.0 and strict.isolation == "strict"
+    assert strict.tests[1].advisory and strict.tests[1].status == "fail" and strict.tests[1].max_score == 0
+    only_reported = summarise("q", tests[1:], 0.0, {}, {"count": 0, "passed": 0}, isolation="strict")
+    assert only_reported.status == "error"  # nothing verified: fails closed
+
+
+def test_unknown_isolation_is_a_usage_error():
+    with pytest.raises(UsageError, match="unknown isolation"):
+        Grader("cpu", isolation="loose")
+
+
+def test_reference_passes_strict_with_every_check_marked(strict):
+    ref = (ROOT / "reference_impls/transpose_as_strided/reference.py").read_text()
+    v = strict.grade_source(VIEW, ref, "reference.py", seed=3)
+    assert v.status == "pass" and v.score == v.max_score > 0, _messages(v)
+    assert {t.trust for t in v.tests} <= {"verified", "reported"}
+    assert _check(v, "memory").trust == "reported" and _check(v, "memory").advisory
+    assert v.to_json()["tests"][0]["trust"] == "verified" and v.to_json()["isolation"] == "strict"
+
+
+def test_copy_passed_off_as_a_view_is_only_ever_a_reported_claim(grader, strict):
+    """Patching harness.describe makes a copy claim the view's layout and sharing. The layout
+    rebuilds from the grader's copy of the input (the values are right), so what is forged is the
+    aliasing alone: a `reported` check, advisory under strict."""
+    src = (HERE / "forge_view_claim.py").read_text()
+    v = strict.grade_source(VIEW, src, "forge_view_claim.py", seed=3)
+    memory = _check(v, "memory")
+    assert memory.trust == "reported" and memory.advisory and memory.max_score == 0, _messages(v)
+    assert all(t.trust == "verified" for t in v.tests if t.max_score), _messages(v)
+    assert leftovers(strict.sandbox.pid) == []
+
+
+def test_claimed_layout_that_does_not_rebuild_fails_verified(strict):
+    src = (HERE / "forge_bad_layout.py").read_text()
+    v = strict.grade_source(VIEW, src, "forge_bad_layout.py", seed=3)
+    assert v.status == "fail", _messages(v)
+    assert re.search(r"claims to be a view of input 0, but rebuilding that view", _messages(v)), _messages(v)
+    assert any(t.trust == "verified" and t.status == "fail" for t in v.tests)
+
+
+def test_input_mutation_is_reported(grader, strict):
+    src = (HERE / "mutate_inputs.py").read_text()
+    best = grader.grade_source(MATMUL, src, "mutate_inputs.py", seed=1)
+    assert best.status == "fail" and _check(best, "memory").trust == "reported", _messages(best)
+    v = strict.grade_source(MATMUL, src, "mutate_inputs.py", seed=1)
+    assert _check(v, "memory").advisory and _check(v, "memory").status == "fail", _messages(v)
+
+
+@pytest.mark.parametrize("name, caught", [
+    # the frame it writes reaches only the trusted parent, which counts the leftover process
+    # itself (or, when the forged frame does not parse as a result, finds no result at all)
+    ("forge_result_fd", r"left \d+ process\(es\) running|exited with status 0 without a result"),
+    ("forge_run_facts", r"left \d+ process\(es\) running"),
+])
+def test_forged_facts_cannot_hide_a_leftover_process(grader, strict, name, caught):
+    """The submission's process never holds the result channel, and the count of processes left
+    behind is taken by the run's trusted parent once the frame is in: forging either fails."""
+    src = (HERE / f"{name}.py").read_text()
+    for g in (grader, strict):
+        v = g.grade_source(MATMUL, src, f"{name}.py", seed=1)
+        assert v.status in ("fail", "error"), _messages(v)
+        failed = [t for t in v.tests if t.status in ("fail", "error") and not t.advisory]
+        assert failed and all(t.trust == "verified" for t in failed), _messages(v)
+        assert re.search(caught, _messages(v)), _messages(v)
+        assert leftovers(g.sandbox.pid) == []
