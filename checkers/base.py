@@ -131,7 +131,7 @@ class Family:
         return CheckResult(case.name, "pass", details={"inputs": label, **c.details}, trust="verified")
 
     def props(self) -> tuple[str, ...]:
-        return tuple(self.config.get("properties", self.properties))  # type: ignore[arg-type]
+        return tuple(self.config.get("properties", self.properties))
 
     def expected(self, case: Case) -> dict[str, Any]:
         args = tuple(_clone(a) for a in case.args)

@@ -66,7 +66,7 @@ class ProbeFamily(Family):
         return harness.dump({"cases": [c.wire() if isinstance(c, SpecCase) else
                                        {"args": list(c.args), "kwargs": c.kwargs} for c in cases]})
 
-    def expected(self, case: SpecCase, oracle: Any = None) -> dict[str, Any]:
+    def expected(self, case: SpecCase, oracle: Any = None) -> dict[str, Any]:  # type: ignore[override]  # its own cases
         """The probe's facts for check.py's `oracle` (or another trusted stand-in); the grader's own
         RNG is left as it was."""
         with model_spec.private_global_rng():

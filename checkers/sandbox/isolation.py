@@ -150,10 +150,10 @@ def private_filesystem(hide: list[Path], needed: list[Path], private: list[Path]
         if top.is_dir() and not any(c == top or c in top.parents for c in covered):
             mount("tmpfs", str(top), "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
             covered.add(top)
-    for top in blocking:
-        if top is not None and not any(c == top or c in top.parents for c in covered):
-            mount("tmpfs", str(top), "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
-            covered.add(top)
+    for blocked in blocking:
+        if blocked is not None and not any(c == blocked or c in blocked.parents for c in covered):
+            mount("tmpfs", str(blocked), "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
+            covered.add(blocked)
     for path, fd in clones:
         if any(c == path or c in path.parents for c in covered):
             _attach_tree(fd, path)

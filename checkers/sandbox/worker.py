@@ -201,13 +201,14 @@ def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tupl
     if sub == 0:
         os.close(sub_r)
         os.close(res_w)  # the submission never holds the result channel
-        _submission(uid, workdir, home, job_r, (out_w, err_w), sub_w)
+        _submission(level, uid, workdir, home, job_r, (out_w, err_w), sub_w)
     for fd in (sub_w, job_r, out_w, err_w):
         os.close(fd)
-    _trusted(level == iso.FULL_LEVEL, sub, sub_r, res_w)
+    _trusted(_full(level), sub, sub_r, res_w)
 
 
-def _submission(uid: int, workdir: str, home: str, job_r: int, std: tuple[int, int], sub_w: int) -> None:
+def _submission(level: str, uid: int, workdir: str, home: str, job_r: int, std: tuple[int, int],
+                sub_w: int) -> None:
     """The untrusted process: waits for its job, confines itself to the run's limits and uid, runs
     the family's harness beside the user's code and sends its facts to the trusted parent."""
     out_w, err_w = std
@@ -570,7 +571,7 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
         code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
         sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
         if code is not None and EXIT_SIGNALED < code < EXIT_SIGNALED + 65:  # the submission's signal
-            code, sig = None, code - EXIT_SIGNALED
+            sig, code = code - EXIT_SIGNALED, None
     header = {
         "duration_s": time.monotonic() - t0,
         "timed_out": timed_out,
