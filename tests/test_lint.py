@@ -186,6 +186,7 @@ def test_longest_options_and_true_share(tmp_path, monkeypatch):
 
 
 def test_targets_fail_only_when_enforced(tmp_path, monkeypatch):
+    monkeypatch.setattr(lint, "ENFORCE", False)
     _catalog(tmp_path, monkeypatch, _choice("Which?", "哪个？", "[a]", (9, 3, 3)))
     r = runner.invoke(app, ["lint"])
     assert r.exit_code == 0, r.output
@@ -193,6 +194,8 @@ def test_targets_fail_only_when_enforced(tmp_path, monkeypatch):
     r = runner.invoke(app, ["lint", "--strict"])
     assert r.exit_code == 2 and "the longest options are the key in 1 of 1" in " ".join(r.output.split())
     monkeypatch.setattr(lint, "ENFORCE", True)
+    assert runner.invoke(app, ["lint"]).exit_code == 0  # one question is no sample
+    monkeypatch.setattr(lint, "MIN_SAMPLE", 1)
     assert runner.invoke(app, ["lint"]).exit_code == 2
 
 
