@@ -9,6 +9,7 @@ from dlprep import mutants
 from dlprep.checkers.families.hooks.judge import describe_hooks
 from dlprep.models import CodingQuestion
 from tests.conftest import coding_question
+from tests.grading import failure
 
 REPO = Path(__file__).parents[1]
 
@@ -62,21 +63,18 @@ def capture(model, x):
     nn.Module.named_modules = lambda self, *a, **k: iter([("", self)])
     return acts
 '''
-    v = grader.grade_source(CAPTURE, source, "s.py", seed=1)
-    assert v.status == "fail" and "1 forward hook on encoder.0 (Linear)" in _messages(v)
+    assert "1 forward hook on encoder.0 (Linear)" in failure(grader, CAPTURE, source)
 
 
 def test_a_list_of_activations_is_not_a_dict(grader):
     source = _source("capture_linear_activations").replace("return acts", "return list(acts.values())")
-    v = grader.grade_source(CAPTURE, source, "s.py", seed=1)
-    assert v.status == "fail" and "returned a list, expected a dict" in _messages(v)
+    assert "returned a list, expected a dict" in failure(grader, CAPTURE, source)
 
 
 def test_the_handle_must_be_returned_and_must_be_the_only_hook(grader):
     no_handle = _source("input_pre_hook").replace("return model.get_submodule(name).register_forward_pre_hook(hook)",
                                                   "model.get_submodule(name).register_forward_pre_hook(hook)")
-    v = grader.grade_source(PRE_HOOK, no_handle, "s.py", seed=1)
-    assert v.status == "fail" and "returned a NoneType, expected the RemovableHandle" in _messages(v)
+    assert "returned a NoneType, expected the RemovableHandle" in failure(grader, PRE_HOOK, no_handle)
     extra = _source("input_pre_hook").replace(
         "    return model.get_submodule(name).register_forward_pre_hook(hook)",
         "    model.register_forward_hook(lambda m, a, o: None)\n"
@@ -88,18 +86,16 @@ def test_the_handle_must_be_returned_and_must_be_the_only_hook(grader):
 def test_a_tensor_hook_left_on_one_parameter_is_named(grader):
     source = _source("clip_grad_hooks").replace("        for h in handles:\n            h.remove()",
                                                 "        for h in handles[1:]:\n            h.remove()")
-    v = grader.grade_source(CLIP, source, "s.py", seed=1)
-    assert v.status == "fail" and "1 tensor hook on parameter encoder.0.weight" in _messages(v)
+    assert "1 tensor hook on parameter encoder.0.weight" in failure(grader, CLIP, source)
 
 
 def test_clamping_only_the_weights_names_the_unclipped_biases(grader):
     source = _source("clip_grad_hooks").replace("for p in model.parameters()]",
                                                 "for n, p in model.named_parameters() if n.endswith('weight')]")
-    v = grader.grade_source(CLIP, source, "s.py", seed=1)
-    assert v.status == "fail" and ".bias.grad" in _messages(v) and "it is the unclipped gradient" in _messages(v)
+    msgs = failure(grader, CLIP, source)
+    assert ".bias.grad" in msgs and "it is the unclipped gradient" in msgs
 
 
 def test_backward_order_must_be_a_list_of_names(grader):
     source = _source("backward_hook_order").replace("fired.append(name)", "fired.append(module)")
-    v = grader.grade_source(ORDER, source, "s.py", seed=1)
-    assert v.status == "fail" and "returned something else than a list of module names" in _messages(v)
+    assert "returned something else than a list of module names" in failure(grader, ORDER, source)
