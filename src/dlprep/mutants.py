@@ -34,6 +34,9 @@ from dlprep.errors import DlprepError
 REFERENCE = "reference.py"
 CORPUS = ("wrong", "right", "wrong/pending", "right/pending")  # candidate answers, each graded like a mutant
 NEAR_COPY_LINES = 3  # fewer shared lines than this (imports, a def line) do not make a copy
+# A block of this many lines copied whole from the base is a copy too, however much else changed:
+# the diff shows what the answer does differently, and a fix to the base reaches it.
+COPIED_RUN = 6
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
@@ -217,11 +220,13 @@ def make(reference: str, mutant_py: str, name: str, base: str = REFERENCE, kind:
 
 def near_copy(reference: str, mutant_py: str) -> bool:
     """A .py mutant that is the reference with edits: at least half of its code lines (and at least
-    NEAR_COPY_LINES) stand in the reference, in order. A rewrite that shares only its imports is not."""
+    NEAR_COPY_LINES) stand in the reference, in order, or it copies a whole block of COPIED_RUN
+    lines or more. A rewrite that shares only its imports is not."""
     a = [ln for ln in reference.splitlines() if ln.strip()]
     b = [ln for ln in mutant_py.splitlines() if ln.strip() and not ln.startswith("#")]
-    shared = sum(blk.size for blk in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
-    return shared >= NEAR_COPY_LINES and 2 * shared >= len(b)
+    blocks = difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()
+    shared = sum(blk.size for blk in blocks)
+    return (shared >= NEAR_COPY_LINES and 2 * shared >= len(b)) or max(blk.size for blk in blocks) >= COPIED_RUN
 
 
 # ---------------------------------------------------------------- the converter
@@ -249,6 +254,11 @@ def _store(m: Mutant, base_text: str, base: str, kind: str) -> str:
     return f"{m.exercise.name}/{kind}/{m.path.stem}: .py -> .diff against {base}"
 
 
+def _bases(folder: Path) -> set[str]:
+    """The sibling .py files that some diff of the exercise edits: they stay .py (bases never chain)."""
+    return {base_of(d.read_text(encoding="utf-8")) for d in folder.rglob("*.diff")}
+
+
 def from_py(folder: Path) -> list[str]:
     """Near-copy .py files -> diffs. Mutants edit the reference; a corpus answer edits the
     reference or, when it is closer to one, a sibling answer that stays a .py (bases never chain)."""
@@ -258,9 +268,13 @@ def from_py(folder: Path) -> list[str]:
         if m.path.suffix == ".py" and near_copy(reference, m.path.read_text(encoding="utf-8")):
             done.append(_store(m, reference, REFERENCE, "mutants"))
     bases: dict[str, str] = {REFERENCE: reference}
+    in_use = _bases(folder)
     for kind in _kinds(folder)[1:]:
         for m in find(folder, kind):
             if m.path.suffix != ".py":
+                continue
+            if f"{kind}/{m.path.name}" in in_use:
+                bases[f"{kind}/{m.path.name}"] = m.path.read_text(encoding="utf-8")
                 continue
             text = m.path.read_text(encoding="utf-8")
             best = max(bases, key=lambda b: _shared(bases[b], text))
@@ -311,6 +325,7 @@ def problems(folder: Path) -> list[str]:
     reference = ref_file.read_text(encoding="utf-8")
     out = []
     bases = [reference]
+    in_use = _bases(folder)
     for kind in _kinds(folder):
         for m in find(folder, kind):
             try:
@@ -319,6 +334,9 @@ def problems(folder: Path) -> list[str]:
                 out.append(str(e))
                 continue
             if m.path.suffix != ".py":
+                continue
+            if f"{kind}/{m.path.name}" in in_use:
+                bases.append(text)
                 continue
             if any(near_copy(b, text) for b in (bases if kind != "mutants" else [reference])):
                 out.append(f"{_shown(m.path)} is a near-copy of another file of the exercise: store it as a "
