@@ -63,10 +63,6 @@ def _clone(x: Any) -> Any:
     return copy.deepcopy(x)
 
 
-def _ptrs(args: tuple[Any, ...]) -> list[int]:
-    return [harness.storage_ptr(a) if isinstance(a, torch.Tensor) and a.numel() else 0 for a in args]
-
-
 def _case_label(case: Case) -> str:
     shapes = [tuple(a.shape) if isinstance(a, torch.Tensor) else a for a in case.args]
     text = ", ".join(map(str, shapes))
@@ -77,7 +73,8 @@ class Family:
     """Call-style family: the child calls `entry(*args)` per case; the grader compares with the oracle."""
 
     name = "base"
-    child_harness = "dlprep.checkers.base:call_child"
+    # "module:function" run in the sandbox beside the user's code: each family's child.py
+    child_harness = "dlprep.checkers.families.tensor_fn.child:run_child"
     properties: tuple[str, ...] = ()  # tensor facts that must match the oracle's, besides values
     default_hidden = 8
     timeout_s = 30.0
@@ -143,7 +140,7 @@ class Family:
 
     def expected(self, case: Case) -> dict[str, Any]:
         args = tuple(_clone(a) for a in case.args)
-        return harness.describe(self.ex.check.oracle(*args, **copy.deepcopy(case.kwargs)), _ptrs(args))
+        return harness.describe(self.ex.check.oracle(*args, **copy.deepcopy(case.kwargs)), harness.storage_ptrs(args))
 
     def memory_claim(self) -> str:
         what = "inputs left unchanged"
@@ -233,25 +230,3 @@ def rebuild_layout(described: dict[str, Any], inputs: tuple[Any, ...]) -> str | 
         if view.dtype != value.dtype or not torch.equal(torch.nan_to_num(view), torch.nan_to_num(value)):
             return f"claims to be a view of input {i}, but rebuilding that view does not give the returned values"
     return None
-
-
-
-def call_child(job: dict[str, Any], payload: bytes) -> bytes:
-    """Child side of call-style families: import the solution, call the entry on every case."""
-    data = harness.load(payload)
-    device = job.get("device", "cpu")
-    _, fn, failed = harness.load_solution(job)
-    if failed is not None:
-        return failed
-    out = []
-    for case in data["cases"]:
-        args = [a.to(device) if isinstance(a, torch.Tensor) else a for a in case["args"]]
-        ptrs = _ptrs(tuple(args))
-        try:
-            result = fn(*args, **case["kwargs"])
-            out.append({"out": harness.describe(result, ptrs),
-                        "after": [a.detach().cpu().clone() if type(a) is torch.Tensor else None for a in args]})
-        except BaseException as e:
-            out.append({"error": harness.error_info(e, job["filename"])})
-        harness.stop_if_forked()
-    return harness.dump({"cases": out, **harness.run_facts()})

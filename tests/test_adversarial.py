@@ -97,7 +97,7 @@ def test_all_output_printed_before_the_result_arrives_although_the_worker_answer
 
     source = ("import sys\nsys.stdout = open(1, 'w', buffering=1 << 20, closefd=False)\n"
               "def solve(x):\n    print('o' * 300_000)\n    sys.stderr.write('e' * 150_000)\n    return x\n")
-    job = {"harness": "dlprep.checkers.base:call_child", "source": source, "filename": "chatty.py",
+    job = {"harness": "dlprep.checkers.families.tensor_fn.child:run_child", "source": source, "filename": "chatty.py",
            "entry": "solve", "device": "cpu", "timeout": 20}
     with Sandbox() as sb:
         run = sb.run(job, harness.dump({"cases": [{"args": [torch.ones(2)], "kwargs": {}}]}))

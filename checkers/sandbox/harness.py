@@ -103,6 +103,11 @@ def storage_ptr(t: torch.Tensor) -> int:
     return int(_storage_ptr(t).data_ptr())
 
 
+def storage_ptrs(args: tuple[Any, ...] | list[Any]) -> list[int]:
+    """Each argument's storage address (0 for a non-tensor or an empty one), for `describe`'s `shares`."""
+    return [storage_ptr(a) if isinstance(a, torch.Tensor) and a.numel() else 0 for a in args]
+
+
 def describe(obj: Any, input_ptrs: list[int] | None = None, depth: int = 0) -> dict[str, Any]:
     """Plain-data description of a returned value; exact types only (no subclasses, no lazies)."""
     if depth > 20:

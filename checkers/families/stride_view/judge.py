@@ -10,4 +10,5 @@ from dlprep.checkers.registry import register
 
 @register("stride_view")
 class StrideView(Family):
+    child_harness = "dlprep.checkers.families.stride_view.child:run_child"
     properties = ("stride", "offset", "contiguous", "shares")

@@ -1,0 +1,32 @@
+"""Child side of the call-style families (tensor_fn, and stride_view, which uses it as it is):
+import the solution and call its entry on every case. Each result is described with its layout
+(strides, offset, and which inputs it shares storage with), so the parent can judge views too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from dlprep.checkers.sandbox import harness
+
+
+def run_child(job: dict[str, Any], payload: bytes) -> bytes:
+    """Child side of call-style families: import the solution, call the entry on every case."""
+    data = harness.load(payload)
+    device = job.get("device", "cpu")
+    _, fn, failed = harness.load_solution(job)
+    if failed is not None:
+        return failed
+    out = []
+    for case in data["cases"]:
+        args = [a.to(device) if isinstance(a, torch.Tensor) else a for a in case["args"]]
+        ptrs = harness.storage_ptrs(args)
+        try:
+            result = fn(*args, **case["kwargs"])
+            out.append({"out": harness.describe(result, ptrs),
+                        "after": [a.detach().cpu().clone() if type(a) is torch.Tensor else None for a in args]})
+        except BaseException as e:
+            out.append({"error": harness.error_info(e, job["filename"])})
+        harness.stop_if_forked()
+    return harness.dump({"cases": out, **harness.run_facts()})
