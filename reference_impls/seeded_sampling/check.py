@@ -1,9 +1,11 @@
 """Trusted checker data for `seeded_sampling` (imported by the grader only).
 
 Threat list (how a candidate gets this wrong -> what kills it; exact comparison with the oracle):
-- multinomial without replacement -> many-samples, zero-weights (fewer non-zero weights than draws).
+- multinomial without replacement -> many-samples (more draws than categories raises), zero-weights
+  (torch 2.13 does not raise there: it draws zero-weight categories once the others run out).
 - a fresh generator per draw, or the draws in the other order -> every case.
-- per-row sampling in a loop (another use of the stream) -> rows > 1 cases.
+- per-row sampling in a loop is not a mistake: one generator consumed row by row gives the same
+  stream (right/row_by_row passes).
 - the mask as bool, or as rand < p cast to float32 -> dtype check, float64-probabilities.
 - the global RNG seeded instead of a private generator (same numbers, everyone else's
   randomness reseeded) -> needs family check: the global RNG state must be unchanged by the call.

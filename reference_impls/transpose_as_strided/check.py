@@ -2,7 +2,8 @@
 
 Threat list (how a candidate gets this wrong -> what kills it):
 - sizes swapped but strides kept -> 2d, 3d-outer.
-- strides derived from the shape (as if x were contiguous) -> non-contiguous-input, sliced-offset.
+- strides derived from the shape (as if x were contiguous) -> non-contiguous-input, float64-offset
+  (sliced-offset's slice is row-major, so it cannot tell).
 - storage offset 0 instead of x's -> sliced-offset.
 - a copy (clone, or reshape(-1) of a non-contiguous x) instead of a view -> non-contiguous-input
   (shares-storage property).

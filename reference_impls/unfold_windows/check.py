@@ -1,8 +1,10 @@
 """Trusted checker data for `unfold_windows`: Tensor.unfold is the oracle.
 
 Threat list (how a candidate gets this wrong -> what kills it):
-- stride 1 assumed along dim 0 (outer or inner) -> strided-input, 2d-rows, permuted-3d.
-- window count off by one (ceil, or a partial tail window) -> tail-dropped, gaps, whole.
+- stride 1 assumed along dim 0 (outer or inner) -> strided-input, 2d-rows (permuted-3d's dim 0 has
+  stride 1, so it cannot tell).
+- window count off by one: ceil((len - size) / step) is one short exactly when step divides
+  len - size -> overlapping, non-overlapping, tail-dropped; a partial tail window -> tail-dropped, gaps.
 - storage offset 0 -> offset-input.
 - the window dim placed second instead of last -> 2d-rows, permuted-3d.
 - a copy (stack of slices) instead of a view -> the family's shares-storage property.

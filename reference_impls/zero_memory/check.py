@@ -8,7 +8,8 @@ parameters; a partitioned quantity costs 1/dp of its full size per GPU (no paddi
 Threat list (how a candidate gets this wrong -> what kills it):
 - a stage partitioning one quantity too many or too few -> the four 7.5B-params cases.
 - fp32 master weights left whole (only momentum and variance partitioned) -> 7.5B stage 1.
-- floor division or rounding up to whole bytes -> uneven-split-stage-2/3.
+- floor division or rounding up to whole bytes -> uneven-split-stage-2, one-parameter-stage-1
+  (uneven-split-stage-3 divides exactly).
 - ints returned for unpartitioned quantities (floats are asked for) -> 7.5B stage 0 (type check).
 - dp = 1 and a single parameter -> one-gpu-stage-3, one-parameter-stage-1.
 Plain numbers in, plain numbers out: no dtype, aliasing or error-path threats apply.

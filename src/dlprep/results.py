@@ -72,9 +72,15 @@ def summarise(question: str, tests: list[CheckResult], duration_s: float, sandbo
     order = ["timeout", "error", "fail", "unattempted", "pass"]
     statuses = {t.status for t in tests if t.status != "skip" and not t.advisory}
     status: Status = next((s for s in order if s in statuses), "error")  # no tests at all fails closed
+    score, max_score = round(sum(t.score for t in tests), 4), round(sum(t.max_score for t in tests), 4)
+    if status in ("fail", "error", "timeout") and max_score > 0 and score >= max_score:
+        # Only a check without points of its own failed (inputs changed, threads left, output
+        # flooded): the work is not right, so the score stops one point short of full. A class's
+        # grade book reads the score, not the status.
+        score = max(max_score - 1, 0.0)
     return Verdict(
         question=question, status=status,
-        score=round(sum(t.score for t in tests), 4), max_score=round(sum(t.max_score for t in tests), 4),
+        score=score, max_score=max_score,
         duration_s=duration_s, sandbox=sandbox, tests=tuple(tests), hidden=hidden,
         stdout=stdout, stderr=stderr, output_truncated=truncated, isolation=isolation,
     )

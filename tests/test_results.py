@@ -1,0 +1,27 @@
+"""How check results fold into a verdict: the worst status wins, scores add up, and a failing
+verdict never shows full marks."""
+
+from __future__ import annotations
+
+from dlprep.results import CheckResult, summarise
+
+
+def _fold(*tests: CheckResult):
+    return summarise("q", list(tests), 0.1, {"level": "test"}, {"count": 0, "passed": 0})
+
+
+def test_scores_add_up_and_the_worst_status_wins() -> None:
+    v = _fold(CheckResult("a", "pass", 1, 1), CheckResult("b", "fail", 0, 1), CheckResult("c", "pass", 1, 1))
+    assert (v.status, v.score, v.max_score) == ("fail", 2, 3)
+
+
+def test_a_failed_check_without_points_keeps_the_score_below_full() -> None:
+    cases = [CheckResult(f"case{i}", "pass", 1, 1) for i in range(4)]
+    v = _fold(*cases, CheckResult("memory", "fail", message="modified its input in place"))
+    assert (v.status, v.score, v.max_score) == ("fail", 3, 4)
+    v = _fold(*cases, CheckResult("memory", "pass"))
+    assert (v.status, v.score, v.max_score) == ("pass", 4, 4)
+
+
+def test_no_checks_at_all_fails_closed() -> None:
+    assert _fold().status == "error"
