@@ -144,7 +144,7 @@ class Session:
     ) -> None:
         self.items = list(items)
         self.store = store
-        self.sched = sched or scheduler.Scheduler()
+        self.sched = sched or scheduler.Scheduler.for_user(store)  # the user's retention and parameters
         self.clock, self.timer = clock, timer
         self.pos = 0
         self.outcomes: list[Outcome] = []  # the undo stack, oldest first
