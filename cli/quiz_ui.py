@@ -78,6 +78,10 @@ UI = {
         "never": "答过一些题之后",
     },
 }
+DAILY_CAP = {
+    "en": "daily cap reached: {done} review(s) done today (--max {cap}); more tomorrow.",
+    "zh": "今天已复习 {done} 次，达到每日上限（--max {cap}）；明天继续。",
+}
 _RATE_KEYS = {"1": 1, "2": 2, "3": 3, "4": 4, "a": 1, "h": 2, "g": 3, "e": 4, **RATINGS}
 
 
