@@ -26,7 +26,7 @@ from dlprep.cli import quiz_ui, render
 from dlprep.errors import DlprepError
 from dlprep.session import Item, Outcome
 
-IV_UI = {
+IV_UI: dict[str, dict[str, Any]] = {
     "en": {
         "keys": "keys: s skip · q end the interview now · Ctrl-C pause (resume with `dlprep interview`); "
                 "no feedback until the end",
@@ -119,7 +119,7 @@ class Runner(quiz_ui.Runner):
     def __init__(self, iv: iv_mod.Interview, lang: str, db: Path) -> None:
         super().__init__(iv.session(), lang, db, edit=False)
         self.iv = iv
-        self.t = {**quiz_ui.UI[lang], **IV_UI[lang]}
+        self.t: dict[str, Any] = {**quiz_ui.UI[lang], **IV_UI[lang]}
 
     def go(self) -> tuple[str, int]:
         """Ask everything left; ('completed'|'time_up'|'ended'|'paused', exit code)."""

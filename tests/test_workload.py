@@ -58,7 +58,8 @@ def cli(env: dict[str, str], *args: str) -> tuple[int, str, str]:
     return r.exit_code, r.stdout, r.stderr
 
 
-def test_optimize_fits_the_log_and_the_next_review_uses_it(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_optimize_fits_the_log_and_the_next_review_uses_it(env: dict[str, str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     for k in ("DLPREP_HOME", "DLPREP_BANKS", "DLPREP_EXERCISES"):
         monkeypatch.setenv(k, env[k])
     with Store(db_path(env)) as st:
@@ -109,7 +110,7 @@ def test_retention_setting_reaches_the_scheduler(env: dict[str, str], monkeypatc
 def test_review_max_counts_todays_reviews(env: dict[str, str]) -> None:
     with Store(db_path(env)) as st:
         now = datetime.now(UTC)
-        for i in range(3):
+        for _ in range(3):
             st.record(f"{TOPIC}.t-tf", 3, True, "false", 100, "review",
                       lambda c: Scheduler().review(c, f"{TOPIC}.t-tf", 3, now), at=now)
         st.record(f"{TOPIC}.t-short", 3, True, "x", 100, "quiz",

@@ -200,8 +200,10 @@ def report(store: Store, catalog: Catalog, row: dict[str, Any], ended: str, at: 
             "median_past_seconds": round(statistics.median(before) / 1000, 1) if before else None,
             "verdict": a["detail"] if a else None,
         })
-    by_topic = {t: _score([q for q in questions if q["topic"] == t]) for t in dict.fromkeys(q["topic"] for q in questions)}
-    by_type = {t: _score([q for q in questions if q["type"] == t]) for t in dict.fromkeys(q["type"] for q in questions)}
+    by_topic = {t: _score([q for q in questions if q["topic"] == t])
+                for t in dict.fromkeys(q["topic"] for q in questions)}
+    by_type = {t: _score([q for q in questions if q["type"] == t])
+               for t in dict.fromkeys(q["type"] for q in questions)}
     weakest = sorted(by_topic, key=lambda t: (by_topic[t]["score"] or 0.0, -by_topic[t]["total"], t))[:WEAKEST]
     return {
         "id": row["id"], "started_at": row["started_at"], "finished_at": at.isoformat(timespec="seconds"),
