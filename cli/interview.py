@@ -10,8 +10,11 @@ import typer
 
 from dlprep.cli.app import app, edge
 from dlprep.cli.browse import LangOpt, pick_lang
-from dlprep.cli.quiz import DbOpt, SeedOpt, TopicsOpt
 
+# Declared here, not imported from cli/quiz: app.py imports both, in either order.
+DbOpt = typer.Option(None, "--db", help="Progress database (default: $DLPREP_HOME or the XDG data dir).")
+SeedOpt = typer.Option(None, "--seed", help="Repeat the same questions and choice order.")
+TopicsOpt = typer.Option(None, "--topic", "-t", help="Only these topics (repeatable).")
 RESUME = {
     "en": "An interview started {at} is unfinished ({n}/{m} answered, {left} left). Resume it? [Y/n] ",
     "zh": "{at} 开始的面试尚未完成（已答 {n}/{m}，剩余 {left}）。继续吗？[Y/n] ",

@@ -208,3 +208,47 @@ def test_report_compares_with_the_median_of_past_attempts(tmp_path: Path, monkey
                "seed": None, "elapsed_ms": 0, "plan": [{"id": qid, "topic": TOPIC, "kind": "warmup", "order": None}]}
         rep = interview.report(st, catalog, row, "completed", t0 + timedelta(days=10))
     assert rep["questions"][0]["median_past_seconds"] == 5.0 and rep["questions"][0]["status"] == "unanswered"
+
+
+def test_an_answer_recorded_but_not_yet_linked_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kill between the review's commit and the link's: the resumed interview links it."""
+    from tests.test_session import write_banks
+
+    banks, ex = write_banks(tmp_path)
+    monkeypatch.setenv("DLPREP_BANKS", str(banks))
+    monkeypatch.setenv("DLPREP_EXERCISES", str(ex))
+    catalog = bank.catalog_or_raise()
+    with Store(tmp_path / "p.sqlite3") as st:
+        iv = interview.Interview.start(st, catalog, 3, [TOPIC], 2)
+        sess = iv.session()
+        item = sess.present()
+        assert item is not None
+        text = {"choice": "a", "true_false": "f", "short": "x", "output": "x"}[item.type]
+        out = sess.answer(text)  # recorded in the review log; the link never written
+        assert st.interview_answers(iv.id) == []
+        again = interview.Interview(st, catalog, interview.running(st) or {})
+        assert [p.position for p in again.pending] == [1, 2, 3]
+        (a,) = st.interview_answers(iv.id)
+        assert (a["position"], a["review_uid"]) == (0, out.recorded.review.uid)
+
+
+def test_the_deadline_grades_the_open_exercise_as_it_stands(env: dict[str, str]) -> None:
+    """A 24-second interview: the warm-up answered, the solution written, Enter never pressed."""
+    log = StringIO()
+    child = spawn(env, "interview", "--minutes", "0.4", "--topic", TOPIC, "--seed", "4", "--lang", "en", log=log)
+    for _ in range(3):
+        answer_next(child)
+    _, qtype = answer_next(child)
+    assert qtype == "coding"
+    solution = Path(env["DLPREP_HOME"]) / "solutions" / "transpose_as_strided.py"
+    shutil.copy(Path(env["DLPREP_EXERCISES"]) / "transpose_as_strided" / "reference.py", solution)
+    child.timeout = 150
+    child.expect("time is up")
+    i = child.expect([r"interview #1: (\d)/4", "grader not available"])
+    if i == 1:
+        pytest.skip("grader not available here")
+    child.expect(pexpect.EOF)
+    child.close()
+    rep = json.loads(interview_rows(env)[0]["report"])
+    assert rep["ended"] == "time_up" and rep["coding"][0]["status"] == "pass"
+    assert rep["score"]["correct"] == 4 and "time up" in clean(log.getvalue())

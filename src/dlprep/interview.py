@@ -83,8 +83,27 @@ class Interview:
         self._t0 = timer()
         for p in self.plan:
             catalog.get(p["id"])  # a question removed from the banks since: one clear line
-        done = {a["position"] for a in store.interview_answers(self.id)}
+        done = self._relink()
         self.pending = [Pending(i, _item(catalog, p)) for i, p in enumerate(self.plan) if i not in done]
+
+    def _relink(self) -> set[int]:
+        """Positions answered. An answer's review row and its link are two commits: a process
+        killed between them left a review of a planned question in this interview's time that
+        no link points to; link it now, so that no answer is lost or asked twice."""
+        links = self.store.interview_answers(self.id)
+        done = {a["position"] for a in links}
+        linked = {a["review_uid"] for a in links}
+        started = datetime.fromisoformat(self.row["started_at"])
+        for i, p in enumerate(self.plan):
+            if i in done:
+                continue
+            for r in self.store.reviews(p["id"]):
+                if r.mode == "interview" and r.reviewed_at >= started and r.uid not in linked:
+                    self.store.interview_answer(self.id, i, p["id"], "answered", r.uid, None,
+                                                int(self.row["elapsed_ms"]))
+                    done.add(i)
+                    break
+        return done
 
     @classmethod
     def start(cls, store: Store, catalog: Catalog, minutes: float, topics: Sequence[str], seed: int | None,
