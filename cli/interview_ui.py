@@ -119,6 +119,7 @@ class Runner(quiz_ui.Runner):
     def __init__(self, iv: iv_mod.Interview, lang: str, db: Path) -> None:
         super().__init__(iv.session(), lang, db, edit=False)
         self.iv = iv
+        self._coding_path: Path | None = None  # the solution file of the exercise on screen
         self.t: dict[str, Any] = {**quiz_ui.UI[lang], **IV_UI[lang]}
 
     def go(self) -> tuple[str, int]:
@@ -202,11 +203,13 @@ class Runner(quiz_ui.Runner):
         self._say("wait")
         while (done := self._command(self._line("grade> "))) == "again":
             pass
-        if done:
+        if done:  # skipped
+            self._coding_path = None
             return
         self._grade(path)
 
     def _grade(self, path: Path) -> None:
+        self._coding_path = None
         index = self.sess.pos
         item = self.sess.current
         assert item is not None
@@ -222,10 +225,19 @@ class Runner(quiz_ui.Runner):
         self._say("saved")
 
     def _grade_at_deadline(self) -> None:
+        """The exercise on screen when time ran out is graded as its file stands. Resumed after
+        the deadline, that file is the one from before the interruption (write_starter keeps it;
+        a fresh starter grades as unattempted)."""
         item = self.sess.current
-        path = getattr(self, "_coding_path", None)
-        if item is not None and item.type == "coding" and path is not None:
-            self._grade(path)
+        if item is None or item.type != "coding":
+            return
+        path = self._coding_path
+        if path is None:
+            try:
+                path, _ = self.sess.write_starter(self.db.parent / "solutions")
+            except DlprepError:
+                return
+        self._grade(path)
 
 
 def run(iv: iv_mod.Interview, lang: str, db: Path) -> tuple[dict[str, Any] | None, int]:

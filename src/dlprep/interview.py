@@ -53,7 +53,13 @@ def plan(catalog: Catalog, topics: Sequence[str], minutes: float, seed: int | No
     for lq in rng.sample(concept, n_warm):
         item = session._item(lq, rng, "interview")
         out.append({"id": lq.id, "topic": lq.topic, "kind": "warmup", "order": item.order})
-    for lq in rng.sample(coding, n_code):
+    # The exercises follow the warm-up's topics where they have one (all topics when none is named).
+    warm_topics = {p["topic"] for p in out}
+    matched = [lq for lq in coding if lq.topic in warm_topics]
+    picked = rng.sample(matched, min(n_code, len(matched)))
+    rest = [lq for lq in coding if lq not in picked]
+    picked += rng.sample(rest, n_code - len(picked))
+    for lq in picked:
         out.append({"id": lq.id, "topic": lq.topic, "kind": "coding", "order": None})
     return out
 
@@ -248,6 +254,6 @@ def history(store: Store) -> list[dict[str, Any]]:
         rep = r["report"] or {}
         out.append({"id": r["id"], "started_at": r["started_at"], "minutes": r["minutes"], "topics": r["topics"],
                     "status": r["status"], "ended": rep.get("ended"), "score": rep.get("score"),
-                    "questions": len(r["plan"])})
+                    "questions": len(r["plan"]), "report": r["report"]})
     return out
 
