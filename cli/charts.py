@@ -70,8 +70,8 @@ def _forecast_table(forecast: dict[str, int], t: dict[str, str]) -> Table:
 
 def _trend_table(weekly: dict[str, dict[str, float | None]], t: dict[str, str]) -> Table:
     weeks = list(next(iter(weekly.values())))
-    table = Table(box=box.SIMPLE_HEAD)
-    table.add_column(t["week"], overflow="fold")
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    table.add_column(t["week"], overflow="fold")  # only the topic folds; numbers never do
     for w in weeks:
         table.add_column(w[5:], justify="right", no_wrap=True)
     for topic, by_week in weekly.items():

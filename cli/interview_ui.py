@@ -59,6 +59,8 @@ IV_UI: dict[str, dict[str, Any]] = {
 }
 ENDED = {"en": {"completed": "completed", "time_up": "time up", "ended": "ended early", "abandoned": "abandoned"},
          "zh": {"completed": "全部完成", "time_up": "超时", "ended": "提前结束", "abandoned": "已放弃"}}
+RESULT = {"en": {"correct": "correct", "wrong": "wrong", "skipped": "skipped", "unanswered": "unanswered"},
+          "zh": {"correct": "正确", "wrong": "错误", "skipped": "跳过", "unanswered": "未作答"}}
 RESULT_STYLE = {"correct": "green", "wrong": "red", "skipped": "yellow", "unanswered": "dim"}
 
 
@@ -282,7 +284,8 @@ def print_report(rep: dict[str, Any], lang: str) -> None:
     for i, col in enumerate(t["qcols"]):
         q.add_column(col, justify="right" if i in (0, 3, 4) else "left", overflow="fold")
     for row in rep["questions"]:
-        q.add_row(str(row["position"]), row["id"], Text(row["status"], style=RESULT_STYLE.get(row["status"], "")),
+        q.add_row(str(row["position"]), row["id"], Text(RESULT[lang].get(row["status"], row["status"]),
+                                                  style=RESULT_STYLE.get(row["status"], "")),
                   _secs(row["seconds"]), _secs(row["median_past_seconds"]))
     con.print(q)
     if rep["coding"]:
@@ -291,7 +294,8 @@ def print_report(rep: dict[str, Any], lang: str) -> None:
             c.add_column(col, overflow="fold")
         for row in rep["coding"]:
             hidden = row["hidden"]
-            c.add_row(row["id"], Text(row["status"], style=render.STATUS_STYLE.get(row["status"], "")),
+            status = RESULT[lang].get(row["status"], row["status"])  # a verdict status stays as graded
+            c.add_row(row["id"], Text(status, style=render.STATUS_STYLE.get(row["status"], "")),
                       "-" if row["max_score"] is None else f"{row['score']:g}/{row['max_score']:g}",
                       "-" if not hidden else f"{hidden['passed']}/{hidden['count']}")
         con.print(c)
