@@ -232,6 +232,7 @@ def test_an_answer_recorded_but_not_yet_linked_is_kept(tmp_path: Path, monkeypat
         assert (a["position"], a["review_uid"]) == (0, out.recorded.review.uid)
 
 
+@pytest.mark.slow  # waits out a 24-second clock by design
 def test_the_deadline_grades_the_open_exercise_as_it_stands(env: dict[str, str]) -> None:
     """A 24-second interview: the warm-up answered, the solution written, Enter never pressed."""
     log = StringIO()
