@@ -59,6 +59,8 @@ def review(
     seed: int = SeedOpt,
     db: Path = DbOpt,
     edit: bool = EditOpt,
+    max_per_day: int = typer.Option(None, "--max", help="At most this many reviews a day, counting those "
+                                                        "already done today."),
 ) -> None:
     """Spaced review (FSRS): due questions first, then a few new ones."""
     from dlprep import bank
@@ -70,6 +72,13 @@ def review(
     lang = pick_lang(lang)
     catalog = bank.catalog_or_raise()
     with Store(db) as st:
+        if max_per_day is not None:
+            from dlprep.session import daily_left
+
+            limit, done = daily_left(st, now_utc(), max_per_day, limit)
+            if limit == 0:
+                render.console().print(quiz_ui.DAILY_CAP[lang].format(done=done, cap=max_per_day), markup=False)
+                return
         items = review_items(catalog, st, now_utc(), new, limit, ahead, topic or (), seed)
         if not items:
             when = next_due(st.cards(), list(catalog.questions))
@@ -90,8 +99,12 @@ def stats(
                                                      "topic and type, counted from the banks; runs nothing."),
     lang: str = LangOpt,
     db: Path = DbOpt,
+    optimize: bool = typer.Option(False, "--optimize", help="Fit the FSRS parameters to your own review log "
+                                                            "and use them from now on."),
+    plain: bool = typer.Option(False, "--plain", help="Tables instead of charts."),
 ) -> None:
-    """Progress per topic, the weakest questions and a calendar of daily activity."""
+    """Progress per topic, the weakest questions, a calendar of daily activity, the due forecast and
+    accuracy over time."""
     from dlprep import bank
     from dlprep import stats as stats_mod
     from dlprep.store import Store, now_utc
@@ -109,15 +122,22 @@ def stats(
         else:
             render.print_evidence(ev, "probed")
         return
+    if optimize:
+        from dlprep.cli import workload
+
+        return workload.optimize(db, as_json)
     now = now_utc()
     with Store(db) as st:
-        s = stats_mod.compute(catalog, st.cards(), st.reviews(), now, topic)
+        from dlprep.scheduler import Scheduler
+
+        s = stats_mod.compute(catalog, st.cards(), st.reviews(), now, topic, sched=Scheduler.for_user(st))
     if as_json:
         typer.echo(json.dumps(s.to_json(), ensure_ascii=False, indent=2))
     else:
-        from dlprep.cli import quiz_ui
+        from dlprep.cli import charts, quiz_ui
 
         quiz_ui.print_stats(s, lang, now)
+        charts.print_charts(s, lang, plain)
 
 
 progress_app = typer.Typer(help="Back up, move or check your progress.", no_args_is_help=True,

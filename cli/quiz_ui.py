@@ -78,6 +78,10 @@ UI = {
         "never": "答过一些题之后",
     },
 }
+DAILY_CAP = {
+    "en": "daily cap reached: {done} review(s) done today (--max {cap}); more tomorrow.",
+    "zh": "今天已复习 {done} 次，达到每日上限（--max {cap}）；明天继续。",
+}
 _RATE_KEYS = {"1": 1, "2": 2, "3": 3, "4": 4, "a": 1, "h": 2, "g": 3, "e": 4, **RATINGS}
 
 
@@ -151,10 +155,14 @@ class Runner:
 
     def _line(self, prompt: str = PROMPT) -> str:
         try:
-            return read_line(prompt)
+            return self._read(prompt)
         except EOFError:  # Ctrl-D on an empty prompt
             self.con.print()
             raise Quit from None
+
+    def _read(self, prompt: str) -> str:
+        """One line of input; the interview overrides it to stop at its deadline."""
+        return read_line(prompt)
 
     def _lines(self) -> str:
         """Several lines, ended by an empty line or Ctrl-D; a command key on the first line acts."""
@@ -166,7 +174,7 @@ class Runner:
             try:
                 # Pasted lines are already on screen (the terminal echoed them): a prompt printed
                 # for each would pile up at the end as `     |      |`. Prompt only for typed ones.
-                line = read_line("" if _pending() else MORE)
+                line = self._read("" if _pending() else MORE)
             except EOFError:
                 self.con.print()
                 break

@@ -16,7 +16,9 @@ from datetime import datetime, timedelta
 
 import fsrs
 
-from dlprep.store import CardState
+from dlprep.store import CardState, Store
+
+DEFAULT_PARAMETERS: tuple[float, ...] = tuple(fsrs.scheduler.DEFAULT_PARAMETERS)
 
 AGAIN, HARD, GOOD, EASY = 1, 2, 3, 4
 RATINGS = {"again": AGAIN, "hard": HARD, "good": GOOD, "easy": EASY}
@@ -35,10 +37,32 @@ def correct_for(rating: int) -> bool:
     return rating != AGAIN
 
 
+PARAMETERS_KEY = "fsrs_parameters"  # the store setting `dlprep stats --optimize` writes
+
+
 class Scheduler:
-    def __init__(self, desired_retention: float = 0.9, fuzz: bool = True) -> None:
+    def __init__(self, desired_retention: float = 0.9, fuzz: bool = True,
+                 parameters: Sequence[float] | None = None) -> None:
         # Fuzzing spreads due dates so that questions learnt together do not stay clumped.
-        self._fsrs = fsrs.Scheduler(desired_retention=desired_retention, enable_fuzzing=fuzz)
+        self._fsrs = fsrs.Scheduler(parameters=tuple(parameters) if parameters else DEFAULT_PARAMETERS,
+                                    desired_retention=desired_retention, enable_fuzzing=fuzz)
+
+    @classmethod
+    def for_user(cls, store: Store) -> Scheduler:
+        """The user's scheduler: desired retention from config.toml, parameters fitted to their own
+        log by `dlprep stats --optimize` (FSRS's defaults until then)."""
+        from dlprep import config
+
+        params = store.setting(PARAMETERS_KEY)
+        return cls(config.retention(), parameters=params if isinstance(params, list) else None)
+
+    @property
+    def parameters(self) -> tuple[float, ...]:
+        return tuple(self._fsrs.parameters)
+
+    @property
+    def desired_retention(self) -> float:
+        return float(self._fsrs.desired_retention)
 
     def review(self, card: CardState | None, question_id: str, rating: int, at: datetime) -> CardState:
         """The card after one review at `at` (a new question starts as a fresh FSRS card)."""

@@ -131,6 +131,16 @@ def review_items(catalog: Catalog, store: Store, now: datetime, new: int = 10, l
     return [_item(pool[p.question_id], rng, "cram" if p.kind == "ahead" else "review") for p in planned]
 
 
+def daily_left(store: Store, now: datetime, cap: int, limit: int) -> tuple[int, int]:
+    """(how many reviews this session may still ask, reviews done today): `review --max`. Today is
+    the local calendar day; review and cram answers count, quiz and interview answers do not."""
+    if cap < 0:
+        raise UsageError("--max must be at least 0")
+    midnight = now.astimezone().replace(hour=0, minute=0, second=0, microsecond=0)
+    done = store.reviews_since(midnight, ("review", "cram"))
+    return max(0, min(limit, cap - done)), done
+
+
 # --- the session ----------------------------------------------------------------------------
 
 class Session:
@@ -144,7 +154,7 @@ class Session:
     ) -> None:
         self.items = list(items)
         self.store = store
-        self.sched = sched or scheduler.Scheduler()
+        self.sched = sched or scheduler.Scheduler.for_user(store)  # the user's retention and parameters
         self.clock, self.timer = clock, timer
         self.pos = 0
         self.outcomes: list[Outcome] = []  # the undo stack, oldest first

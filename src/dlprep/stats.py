@@ -8,12 +8,15 @@ Definitions (the JSON carries exactly these):
 - weakest: seen questions by lowest retrievability, then lowest accuracy, then most lapses.
 - daily: reviews per local calendar day. Reviews of questions no longer in the banks count in
   the totals and the calendar (history is kept), never in a topic.
+- forecast: cards falling due on each of the next FORECAST_DAYS local days (overdue ones today).
+- accuracy_weekly: for the TREND_TOPICS topics with most reviews, accuracy per local week
+  (weeks start on Monday; the last TREND_WEEKS weeks; None in a week without reviews).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
 from typing import Any
 
@@ -22,6 +25,9 @@ from dlprep.scheduler import Scheduler, due_within
 from dlprep.store import CardState, Review
 
 WEAKEST = 10
+FORECAST_DAYS = 14
+TREND_WEEKS = 8
+TREND_TOPICS = 5
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,8 @@ class Stats:
     topics: list[TopicStats]
     weakest: list[Weak]
     daily: dict[str, int]  # ISO date -> reviews, days with activity only, oldest first
+    forecast: dict[str, int] = field(default_factory=dict)  # ISO date -> cards due, next 14 days
+    accuracy_weekly: dict[str, dict[str, float | None]] = field(default_factory=dict)  # topic -> week -> acc
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -142,9 +150,44 @@ def compute(
         "removed_questions": len(removed) if topic is None else 0,
     }
     return Stats(
+        forecast=forecast([c for q, c in cards.items() if q in in_scope], now, tz),
+        accuracy_weekly=accuracy_weekly(
+            {q: t for q, t in topic_of.items() if q in in_scope}, reviews, now, tz),
         generated_at=now.isoformat(timespec="seconds"),
         totals=totals,
         topics=rows,
         weakest=weak[:WEAKEST],
         daily={d.isoformat(): n for d, n in sorted(days.items())},
     )
+
+
+def forecast(cards: list[CardState], now: datetime, tz: tzinfo | None = None,
+             days: int = FORECAST_DAYS) -> dict[str, int]:
+    """Cards due on each local day from today; whatever is overdue counts today."""
+    today = now.astimezone(tz).date()
+    out = {(today + timedelta(days=i)).isoformat(): 0 for i in range(days)}
+    for c in cards:
+        day = max(c.due.astimezone(tz).date(), today).isoformat()
+        if day in out:
+            out[day] += 1
+    return out
+
+
+def accuracy_weekly(topic_of: dict[str, str], reviews: list[Review], now: datetime, tz: tzinfo | None = None,
+                    weeks: int = TREND_WEEKS, top: int = TREND_TOPICS) -> dict[str, dict[str, float | None]]:
+    """Accuracy per week of the `top` most reviewed topics, over the last `weeks` weeks."""
+    today = now.astimezone(tz).date()
+    first = today - timedelta(days=today.weekday() + 7 * (weeks - 1))
+    starts = [first + timedelta(days=7 * i) for i in range(weeks)]
+    tally: dict[str, dict[date, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for r in reviews:
+        day = r.reviewed_at.astimezone(tz).date()
+        t = topic_of.get(r.question_id)
+        if t is None or day < first:
+            continue
+        cell = tally[t][day - timedelta(days=day.weekday())]
+        cell[0] += r.correct
+        cell[1] += 1
+    busiest = sorted(tally, key=lambda t: (-sum(n for _, n in tally[t].values()), t))[:top]
+    return {t: {w.isoformat(): _ratio(*tally[t][w]) if w in tally[t] else None for w in starts}
+            for t in busiest}

@@ -36,7 +36,7 @@ from dlprep.errors import StoreError, UsageError
 DB_NAME = "progress.sqlite3"
 # Stamped into the file header so that a stranger's SQLite file is recognised, not migrated.
 APPLICATION_ID = 0x646C7072  # "dlpr"
-MODES = ("quiz", "review", "cram")
+MODES = ("quiz", "review", "cram", "interview")
 EXPORT_FORMAT = "dlprep-progress"
 EXPORT_VERSION = 1
 MAX_ANSWER_CHARS = 64 * 1024  # a pasted novel or a huge solution file must not bloat the log
@@ -74,6 +74,33 @@ MIGRATIONS: list[tuple[str, ...]] = [
             lapses INTEGER NOT NULL DEFAULT 0
         )""",
         "CREATE INDEX cards_by_due ON cards (due)",
+    ),
+    (
+        # Mock interviews (dlprep.interview): the plan is fixed at the start so that a resumed
+        # interview asks the same questions; each answer's review row is linked as it is given.
+        """CREATE TABLE interviews (
+            id INTEGER PRIMARY KEY,
+            started_at TEXT NOT NULL,
+            minutes REAL NOT NULL CHECK (minutes > 0),
+            seed INTEGER,
+            topics TEXT NOT NULL,
+            plan TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'abandoned')),
+            elapsed_ms INTEGER NOT NULL DEFAULT 0,
+            finished_at TEXT,
+            report TEXT
+        )""",
+        """CREATE TABLE interview_answers (
+            interview_id INTEGER NOT NULL REFERENCES interviews (id),
+            position INTEGER NOT NULL,
+            question_id TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('answered', 'skipped')),
+            review_uid TEXT,
+            detail TEXT,
+            PRIMARY KEY (interview_id, position)
+        )""",
+        # Small named values that belong with the progress (fitted FSRS parameters).
+        "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ),
 ]
 
@@ -463,6 +490,92 @@ class Store:
         except json.JSONDecodeError as e:
             raise UsageError(f"{file} is not JSON (line {e.lineno}: {e.msg})") from None
         return self.import_data(data, str(file))
+
+
+    # settings and mock interviews (dlprep.interview keeps the logic; these are its rows)
+
+    def setting(self, key: str) -> Any:
+        """A stored value (JSON), or None."""
+        with self._errors():
+            row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def set_setting(self, key: str, value: Any) -> None:
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, json.dumps(value)))
+
+    def reviews_since(self, since: datetime, modes: tuple[str, ...] = MODES) -> int:
+        with self._errors():
+            marks = ", ".join("?" * len(modes))
+            return int(self._db.execute(
+                f"SELECT count(*) FROM reviews WHERE reviewed_at >= ? AND mode IN ({marks})",
+                (_ts(since), *modes)).fetchone()[0])
+
+    def interview_start(self, at: datetime, minutes: float, seed: int | None, topics: list[str],
+                        plan: list[dict[str, Any]]) -> int:
+        with self._write() as db:
+            cur = db.execute(
+                "INSERT INTO interviews (started_at, minutes, seed, topics, plan, status) VALUES (?, ?, ?, ?, ?, ?)",
+                (_ts(at), minutes, seed, json.dumps(topics), json.dumps(plan), "running"))
+        rid = cur.lastrowid
+        assert rid is not None
+        return rid
+
+    def interview_answer(self, interview_id: int, position: int, question_id: str, status: str,
+                         review_uid: str | None, detail: dict[str, Any] | None, elapsed_ms: int) -> None:
+        """Link one answer (its review row is already committed) and the time used so far."""
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO interview_answers (interview_id, position, question_id, status, review_uid,"
+                " detail) VALUES (?, ?, ?, ?, ?, ?)",
+                (interview_id, position, question_id, status, review_uid,
+                 None if detail is None else json.dumps(detail)))
+            db.execute("UPDATE interviews SET elapsed_ms = max(elapsed_ms, ?) WHERE id = ?", (elapsed_ms, interview_id))
+
+    def interview_elapsed(self, interview_id: int, elapsed_ms: int) -> None:
+        with self._write() as db:
+            db.execute("UPDATE interviews SET elapsed_ms = max(elapsed_ms, ?) WHERE id = ?", (elapsed_ms, interview_id))
+
+    def interview_end(self, interview_id: int, status: str, at: datetime, report: dict[str, Any] | None) -> None:
+        with self._write() as db:
+            db.execute("UPDATE interviews SET status = ?, finished_at = ?, report = ? WHERE id = ?",
+                       (status, _ts(at), None if report is None else json.dumps(report, ensure_ascii=False),
+                        interview_id))
+
+    def interviews(self, status: str | None = None) -> list[dict[str, Any]]:
+        """Interviews oldest first, as dicts (JSON columns decoded)."""
+        sql = ("SELECT id, started_at, minutes, seed, topics, plan, status, elapsed_ms, finished_at, report"
+               " FROM interviews")
+        args: tuple[str, ...] = ()
+        if status is not None:
+            sql, args = sql + " WHERE status = ?", (status,)
+        with self._errors():
+            rows = self._db.execute(sql + " ORDER BY id", args).fetchall()
+        keys = ("id", "started_at", "minutes", "seed", "topics", "plan", "status", "elapsed_ms", "finished_at",
+                "report")
+        out = []
+        for r in rows:
+            d = dict(zip(keys, r, strict=True))
+            for k in ("topics", "plan", "report"):
+                d[k] = None if d[k] is None else json.loads(d[k])
+            out.append(d)
+        return out
+
+    def interview_answers(self, interview_id: int) -> list[dict[str, Any]]:
+        with self._errors():
+            rows = self._db.execute(
+                "SELECT a.position, a.question_id, a.status, a.review_uid, a.detail, r.correct, r.duration_ms,"
+                " r.answer, r.rating FROM interview_answers a LEFT JOIN reviews r ON r.uid = a.review_uid"
+                " WHERE a.interview_id = ? ORDER BY a.position", (interview_id,)).fetchall()
+        keys = ("position", "question_id", "status", "review_uid", "detail", "correct", "duration_ms", "answer",
+                "rating")
+        out = []
+        for r in rows:
+            d = dict(zip(keys, r, strict=True))
+            d["detail"] = None if d["detail"] is None else json.loads(d["detail"])
+            d["correct"] = None if d["correct"] is None else bool(d["correct"])
+            out.append(d)
+        return out
 
 
 _CARD_FIELDS = (
