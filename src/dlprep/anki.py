@@ -18,16 +18,9 @@ from typing import Any
 
 import genanki
 
+from dlprep import models
 from dlprep.bank import Catalog, LoadedQuestion
 from dlprep.errors import UsageError
-from dlprep.models import (
-    ChoiceQuestion,
-    CodingQuestion,
-    OpenQuestion,
-    OutputQuestion,
-    ShortQuestion,
-    TrueFalseQuestion,
-)
 
 # Random once, then frozen forever: Anki recognises the note type and the deck by these ids.
 MODEL_ID = 1_739_284_615
@@ -115,14 +108,14 @@ def _prose(text: str) -> str:
 def _front(q: Any, lang: str) -> str:
     lab = LABELS[lang]
     parts = [text_html(q.prompt.get(lang))]
-    if isinstance(q, OutputQuestion):
+    if isinstance(q, models.OutputQuestion):
         parts.append(code_html(q.code))
-    if isinstance(q, ChoiceQuestion):
+    if isinstance(q, models.ChoiceQuestion):
         items = "".join(f"<li>{_inline(c.get(lang))}</li>" for c in q.choices)
         parts.append(f'<ol type="a">{items}</ol>')
-    if isinstance(q, TrueFalseQuestion):
+    if isinstance(q, models.TrueFalseQuestion):
         parts.append(f"<div><i>{lab['true']} / {lab['false']}</i></div>")
-    if isinstance(q, CodingQuestion):
+    if isinstance(q, models.CodingQuestion):
         parts.append(f"<div>{lab['coding']} <code>dlprep init {q.id}</code> · "
                      f"<code>dlprep submit {q.id} solution.py</code></div>")
     return "".join(parts)
@@ -134,20 +127,20 @@ def _inline(text: str) -> str:
 
 def _key(q: Any, lang: str) -> str:
     lab = LABELS[lang]
-    if isinstance(q, ChoiceQuestion):
+    if isinstance(q, models.ChoiceQuestion):
         letters = "abcdefghijklmnopqrstuvwxyz"
         right = [f"{letters[i]}) {_inline(c.get(lang))}" for i, c in enumerate(q.choices) if c.id in q.answer]
         return "<br>".join(right)
-    if isinstance(q, TrueFalseQuestion):
+    if isinstance(q, models.TrueFalseQuestion):
         return lab["true"] if q.answer else lab["false"]
-    if isinstance(q, ShortQuestion):
+    if isinstance(q, models.ShortQuestion):
         return " · ".join(f"<code>{html.escape(a)}</code>" for a in q.answers[:3])
-    if isinstance(q, OutputQuestion):
+    if isinstance(q, models.OutputQuestion):
         return code_html(q.expected, "text")
-    if isinstance(q, OpenQuestion):
+    if isinstance(q, models.OpenQuestion):
         points = "".join(f"<li>{_inline(r.get(lang))}</li>" for r in q.rubric)
         return f"{text_html(q.model_answer.get(lang))}<div>{lab['rubric']}:</div><ul>{points}</ul>"
-    if isinstance(q, CodingQuestion):
+    if isinstance(q, models.CodingQuestion):
         return f"<code>dlprep submit {q.id} solution.py</code>"
     return ""
 
