@@ -62,7 +62,7 @@ def solution(
     c = coach.load(lq.q.exercise)
     with Store(db) as st:
         if not yes and not st.passed(lq.id):
-            if not sys.stdin.isatty():
+            if not interactive():
                 raise UsageError(f"{lq.id} is not passed yet and the worked solution gives it away (a later pass "
                                  "then rates Again); add --yes to see it anyway")
             ask = {"en": "You have not passed it yet; a pass after the solution rates Again. Show it?",
@@ -71,3 +71,8 @@ def solution(
                 return
         st.record_view(lq.id, coach.SOLUTION)
     render.console().print(render.coach_body(lq.id, coach.SOLUTION, c.text(coach.SOLUTION, lang), lang))
+
+
+def interactive() -> bool:
+    """Whether a question can be asked (stdin is a terminal)."""
+    return sys.stdin.isatty()
