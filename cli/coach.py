@@ -41,7 +41,7 @@ def hint(
         after = coach.next_level(st.help_since_pass(lq.id))
     con = render.console()
     con.print(render.coach_body(lq.id, shown, c.text(shown, lang), lang))
-    con.print(render.coach_next(lq.id, after, lang))
+    con.print(render.coach_next(lq.id, after, lang), soft_wrap=True)
 
 
 @app.command()

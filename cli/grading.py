@@ -78,7 +78,7 @@ def submit(
     if record:
         nxt = _record(qid, verdict, solution, db)
         if not verdict.passed and nxt is not None and not as_json:
-            render.console().print(render.coach_next(qid, nxt, pick_lang(lang)))
+            render.console().print(render.coach_next(qid, nxt, pick_lang(lang)), soft_wrap=True)
     raise typer.Exit(0 if verdict.passed else 1)
 
 

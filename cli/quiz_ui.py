@@ -295,7 +295,7 @@ class Runner:
         if out is None or not out.correct:  # point to the next hint (the session has moved on)
             nxt = coach.pointer(self.sess.store, item.id, item.question.exercise)
             if nxt is not None:
-                self.con.print(render.coach_next(item.id, nxt, self.lang))
+                self.con.print(render.coach_next(item.id, nxt, self.lang), soft_wrap=True)
 
     def _editor(self, path: Path) -> None:
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"

@@ -511,7 +511,8 @@ def coach_body(qid: str, level: int, text: str, lang: str) -> RenderableType:
 
 
 def coach_next(qid: str, level: int, lang: str) -> Text:
-    """Where the ladder goes from here: the next hint's command, or the solution's."""
+    """Where the ladder goes from here: the next hint's command, or the solution's. Print it with
+    soft_wrap=True, so that the command in it is never broken across lines."""
     from dlprep.coach import LEVELS
 
     key = "next" if level <= LEVELS else "all_seen"

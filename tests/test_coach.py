@@ -146,7 +146,7 @@ def test_the_good_coach_passes_lint(ex: Path) -> None:
     ("交换 2 个 size", "交换 2 个 size 和 和", "space inside Chinese text"),
     ("看看 `stride()` 告诉", "看看 `stride` 告诉", "code spans differ"),
     ("交换 2 个 size", "交换 3 个 size", "numbers differ"),
-    ("    return x.as_strided(size, stride)  # 不拷贝", "    return x.as_strided(stride, size)", "code block 1 differs"),
+    ("return x.as_strided(size, stride)  # 不拷贝", "return x.as_strided(stride, size)", "code block 1 differs"),
     ("Build the swapped lists", "As the seed notes say, build the lists", "cites the seed notes"),
 ])
 def test_lint_applies_the_bank_text_rules_to_coach_texts(ex: Path, old: str, new: str, what: str) -> None:
@@ -403,3 +403,29 @@ def test_every_whole_solution_in_a_coach_passes_the_grader(grader: Any, tmp_path
             failed.append(f"{exercise}: {v.status} " + "; ".join(f"{t.name}: {t.message}" for t in v.tests
                                                                    if t.status != "pass")[:300])
     assert not failed, "\n".join(failed)
+
+
+@pytest.mark.slow
+def test_submit_records_its_verdict_points_to_the_next_hint_and_follows_the_rating_rule(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dlprep import paths
+
+    monkeypatch.setenv("DLPREP_HOME", str(tmp_path / "home"))
+    qid, ex = "module.hooks.capture-linear-activations", paths.exercises_dir() / "capture_linear_activations"
+    wrong = ex / "mutants" / "top_level_only.py"
+    r = runner.invoke(app, ["submit", qid, str(wrong), "--lang", "en"])
+    assert r.exit_code == 1 and f"dlprep hint {qid} --level 1" in r.output, r.output
+    assert runner.invoke(app, ["hint", qid]).exit_code == 0
+    r = runner.invoke(app, ["submit", qid, str(wrong), "--lang", "en"])
+    assert f"dlprep hint {qid} --level 2" in r.output  # a failure keeps the climb
+    r = runner.invoke(app, ["submit", qid, str(ex / "reference.py"), "--json"])
+    assert r.exit_code == 0 and "dlprep hint" not in r.output
+    assert runner.invoke(app, ["submit", qid, str(ex / "starter.py"), "--no-record"]).exit_code == 1
+    with Store() as st:
+        got = [(rv.mode, rv.correct, rv.rating) for rv in st.reviews(qid)]
+    # the hint came after the first failure and before the second: the pass after that is not capped
+    assert got == [("submit", False, AGAIN), ("submit", False, AGAIN), ("submit", True, GOOD)]
+    assert runner.invoke(app, ["hint", qid]).exit_code == 0  # the ladder restarts after a pass: level 1
+    r = runner.invoke(app, ["submit", qid, str(ex / "reference.py"), "--json"])
+    with Store() as st:
+        assert st.reviews(qid)[-1].rating == HARD and st.help_since_pass(qid) == []
