@@ -11,8 +11,9 @@ import typer
 
 from dlprep.cli.app import app, edge
 from dlprep.cli.browse import LangOpt, pick_lang
-from dlprep.cli.quiz import DbOpt
 from dlprep.errors import UsageError
+
+DbOpt = typer.Option(None, "--db", help="Progress database (default: $DLPREP_HOME or the XDG data dir).")
 
 IdArg = typer.Argument(..., metavar="ID", help="The coding question's id, or its exercise's name.")
 

@@ -10,8 +10,9 @@ import typer
 
 from dlprep.cli.app import app, edge
 from dlprep.cli.browse import LangOpt, pick_lang
-from dlprep.cli.quiz import DbOpt
 from dlprep.errors import UsageError
+
+DbOpt = typer.Option(None, "--db", help="Progress database (default: $DLPREP_HOME or the XDG data dir).")
 
 if TYPE_CHECKING:
     from dlprep.models import CodingQuestion
