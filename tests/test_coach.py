@@ -429,3 +429,19 @@ def test_submit_records_its_verdict_points_to_the_next_hint_and_follows_the_rati
     r = runner.invoke(app, ["submit", qid, str(ex / "reference.py"), "--json"])
     with Store() as st:
         assert st.reviews(qid)[-1].rating == HARD and st.help_since_pass(qid) == []
+
+
+def test_a_hint_that_runs_long_is_reported(ex: Path) -> None:
+    path = ex / EXERCISE / "coach.yaml"
+    path.write_text(COACH.replace("Look at what", "Look " * 130 + "at what"), encoding="utf-8")
+    (problem,) = lint.coach_problems(EXERCISE)
+    assert "hints.0: 135 words of prose, more than 120" in problem
+
+
+def test_lint_checks_coach_files_given_alone(ex: Path) -> None:
+    path = ex / EXERCISE / "coach.yaml"
+    r = runner.invoke(app, ["lint", str(path)])
+    assert r.exit_code == 0 and "ok: 1 coach file(s)" in r.output
+    path.write_text(COACH.replace("交换 2 个", "交换 2 个 个"), encoding="utf-8")
+    r = runner.invoke(app, ["lint", str(path)])
+    assert r.exit_code == 2 and "space inside Chinese text" in r.output and "Traceback" not in r.output

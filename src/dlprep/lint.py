@@ -197,16 +197,33 @@ def _listing(xs: set[Any]) -> str:
     return ", ".join(f"`{x}`" if isinstance(x, str) else str(x) for x in sorted(xs, key=str)) or "none"
 
 
+# Generous caps on the prose (code blocks not counted), in English words: the format asks for about
+# 80 a hint and 450 for the solution; past these a hint stops being a hint.
+HINT_WORDS, SOLUTION_WORDS = 120, 600
+
+
 def coach_problems(exercise: str, exercises: Path | None = None) -> list[str]:
     """An exercise's coach.yaml: missing, malformed or off the schema, then the text rules."""
+    return coach_file_problems(coach.path_of(exercise, exercises))
+
+
+def coach_file_problems(path: Path) -> list[str]:
     try:
-        located = coach.read(coach.path_of(exercise, exercises))
+        located = coach.read(path)
     except CoachError as e:
         return str(e).splitlines()
-    c = located.coach
-    texts = [(("hints", i), t) for i, t in enumerate(c.hints)] + [(("solution",), c.solution)]
-    return [f"{located.where((*path, *sub))}: [{exercise}] {'.'.join(map(str, (*path, *sub)))}: {what}"
-            for path, t in texts for sub, what in text_problems(t.en, t.zh)]
+    c, name = located.coach, path.parent.name
+    texts = [(("hints", i), t, HINT_WORDS) for i, t in enumerate(c.hints)] + [(("solution",), c.solution,
+                                                                              SOLUTION_WORDS)]
+    out = []
+    for loc, t, cap in texts:
+        problems = text_problems(t.en, t.zh)
+        words = len(_FENCE.sub(" ", t.en).split())
+        if words > cap:
+            problems.append(((), f"{words} words of prose, more than {cap} - keep it short"))
+        out += [f"{located.where((*loc, *sub))}: [{name}] {'.'.join(map(str, (*loc, *sub)))}: {what}"
+                for sub, what in problems]
+    return out
 
 
 def problems(catalog: Catalog, exercises: Path | None = None) -> list[str]:
