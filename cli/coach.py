@@ -69,6 +69,7 @@ def solution(
             ask = {"en": "You have not passed it yet; a pass after the solution rates Again. Show it?",
                    "zh": "你还没有通过这道题；看过详解后再通过会记为 Again。仍要显示吗？"}[lang]
             if not typer.confirm(ask, default=False):
+                render.console().print({"en": "not shown", "zh": "未显示"}[lang], style="dim")
                 return
         st.record_view(lq.id, coach.SOLUTION)
     render.console().print(render.coach_body(lq.id, coach.SOLUTION, c.text(coach.SOLUTION, lang), lang))
