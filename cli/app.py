@@ -55,6 +55,7 @@ def _register() -> None:
         anki_cmd,
         answer,
         browse,
+        coach,
         doctor,
         grading,
         interview,

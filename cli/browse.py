@@ -105,11 +105,18 @@ def lint(
     strict: bool = typer.Option(False, "--strict", help="Also fail when the banks miss the balance targets."),
 ) -> None:
     """Check the banks: YAML, schema, ids, translations, answer keys, exercise files, the text rules
-    (Chinese spacing, sources, zh/en agreement) and the test-taking tells."""
-    from dlprep import bank
+    (Chinese spacing, sources, zh/en agreement), the exercises' coach.yaml files and the test-taking
+    tells. Given coach.yaml files only, check just those."""
+    from dlprep import bank, coach
     from dlprep import lint as lint_mod
     from dlprep.cli import render
 
+    if paths and all(p.name == coach.FILE for p in paths):
+        problems = [line for p in paths for line in lint_mod.coach_file_problems(p)]
+        if problems:
+            raise BankError(problems)
+        render.console().print(f"[green]ok[/green]: {len(paths)} coach file(s)")
+        return
     catalog, problems = bank.load_catalog(paths or None)
     if problems or catalog is None:
         raise BankError(problems)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from dlprep.cli.app import app, edge
 from dlprep.cli.browse import LangOpt, pick_lang
 from dlprep.errors import UsageError
+
+DbOpt = typer.Option(None, "--db", help="Progress database (default: $DLPREP_HOME or the XDG data dir).")
 
 if TYPE_CHECKING:
     from dlprep.models import CodingQuestion
@@ -55,6 +57,9 @@ def submit(
                                        "score only checks verified outside the solution's process (reported ones "
                                        "are shown as advisory)."),
     lang: str = LangOpt,
+    db: Path = DbOpt,
+    record: bool = typer.Option(True, "--record/--no-record",
+                                help="Record the result in your progress (as a review of the exercise)."),
 ) -> None:
     """Grade a solution file in the sandbox. Exit 0 pass, 1 fail, 2 bad usage, 3 sandbox refused."""
     from dlprep.cli import render
@@ -71,4 +76,21 @@ def submit(
         typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2, default=str))
     else:
         render.print_verdict(verdict, pick_lang(lang))
+    if record:
+        nxt = _record(qid, verdict, solution, db)
+        if not verdict.passed and nxt is not None and not as_json:
+            render.console().print(render.coach_next(qid, nxt, pick_lang(lang)), soft_wrap=True)
     raise typer.Exit(0 if verdict.passed else 1)
+
+
+def _record(qid: str, verdict: Any, solution: Path, db: Path | None) -> int | None:
+    """Record the verdict as a review (a pass after a hint rates Hard, after the solution Again) and
+    return the coach level to point to next (None when the exercise has no coach file)."""
+    from dlprep import bank, coach
+    from dlprep.session import Item, Session
+    from dlprep.store import Store
+
+    lq = bank.catalog_or_raise().get(qid)
+    with Store(db) as st:
+        Session([Item(lq.q, lq.topic, mode="submit")], st).record_verdict(verdict, solution)
+        return coach.pointer(st, lq.id, lq.q.exercise)

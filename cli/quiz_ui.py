@@ -24,10 +24,11 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
+from dlprep import coach
 from dlprep import stats as stats_mod
 from dlprep.cli import render
 from dlprep.errors import DlprepError
-from dlprep.models import OutputQuestion
+from dlprep.models import CodingQuestion, OutputQuestion
 from dlprep.scheduler import RATING_NAMES, RATINGS
 from dlprep.session import LETTERS, InvalidAnswer, Item, Outcome, Session
 
@@ -49,8 +50,9 @@ UI = {
         "recorded": "recorded: {rating}",
         "skipped": "skipped", "undone": "undone: {id} - answer it again", "nothing": "nothing to undo",
         "no_hint": "no hint for this question", "hint": "hint: {text}",
+        "spoil": "all hints seen: show the worked solution? a pass after it rates Again (y/N) ",
         "starter": "starter file: {path}", "earlier": "your earlier file (delete it to start over): {path}",
-        "wait": "edit it, then press Enter to grade (s skip · q quit)",
+        "wait": "edit it, then press Enter to grade (h hint · s skip · q quit)",
         "skip_why": "{why} - skipped", "editor": "editor failed: {why}",
         "summary": "{answered} answered, {correct} correct, {skipped} skipped - saved to {db}",
         "nothing_due": "nothing due. Next review {when}; `dlprep review --ahead` reviews early.",
@@ -70,8 +72,9 @@ UI = {
         "recorded": "已记录：{rating}",
         "skipped": "已跳过", "undone": "已撤销：{id}，请重新作答", "nothing": "没有可撤销的评分",
         "no_hint": "本题没有提示", "hint": "提示：{text}",
+        "spoil": "提示已全部看过：显示详解吗？看过详解后通过记为 Again（y/N）",
         "starter": "初始文件：{path}", "earlier": "沿用你之前的文件（删除它可重新开始）：{path}",
-        "wait": "编辑完成后按回车评分（s 跳过 · q 退出）",
+        "wait": "编辑完成后按回车评分（h 提示 · s 跳过 · q 退出）",
         "skip_why": "{why}，已跳过", "editor": "编辑器启动失败：{why}",
         "summary": "作答 {answered} 题，答对 {correct} 题，跳过 {skipped} 题，已保存到 {db}",
         "nothing_due": "目前没有到期的题目。下次复习：{when}；`dlprep review --ahead` 可提前复习。",
@@ -190,6 +193,9 @@ class Runner:
             return None
         if key == "q":
             raise Quit
+        if key == "h" and self.sess.current is not None and isinstance(self.sess.current.question, CodingQuestion):
+            self._coach()
+            return "again"
         if key == "h":
             hint = self.sess.hint(self.lang)
             if hint:
@@ -207,6 +213,20 @@ class Runner:
                 return "again"
             self._say("undone", "yellow", id=out.recorded.review.question_id)
         return "done"
+
+    def _coach(self) -> None:
+        """`h` on a coding question: the next hint of the ladder, then, once confirmed, the worked
+        solution (each recorded as seen before it is shown)."""
+        level = self.sess.coach_next()
+        qid = self.sess.current.id if self.sess.current else ""
+        if level == coach.SOLUTION and self._line(self.t["spoil"]).strip().lower() not in ("y", "yes"):
+            return
+        try:
+            text = self.sess.coach_show(level, self.lang)
+        except DlprepError:  # no coach.yaml for this exercise (or a broken one)
+            self._say("no_hint", "yellow")
+            return
+        self.con.print(render.coach_body(qid, level, text, self.lang))
 
     def _ask(self, item: Item) -> None:
         """One question until it is answered, skipped or undone."""
@@ -280,6 +300,10 @@ class Runner:
             self._say("skipped", "yellow")
         else:
             self._feedback(item, out)
+        if out is None or not out.correct:  # point to the next hint (the session has moved on)
+            nxt = coach.pointer(self.sess.store, item.id, item.question.exercise)
+            if nxt is not None:
+                self.con.print(render.coach_next(item.id, nxt, self.lang), soft_wrap=True)
 
     def _editor(self, path: Path) -> None:
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"

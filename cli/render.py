@@ -485,3 +485,35 @@ def print_lint_report(report: Any) -> None:
         c.print(f"[{style}]{word}[/{style}]: {escape(miss)}", soft_wrap=True)
     for d in report.duplicates:
         c.print(f"[yellow]warning[/yellow]: near-duplicate: {escape(d.line())}", soft_wrap=True)
+
+
+# --- hints and worked solutions (dlprep.coach) -------------------------------------------------
+
+COACH = {
+    "en": {"hint": "hint {level}/{of}", "solution": "worked solution",
+           "next": "stuck? next hint: `dlprep hint {id} --level {level}` (a pass after a hint rates Hard)",
+           "all_seen": "all {of} hints seen; `dlprep solution {id}` shows the worked solution (a pass after it "
+                       "rates Again)"},
+    "zh": {"hint": "提示 {level}/{of}", "solution": "详解",
+           "next": "卡住了？下一级提示：`dlprep hint {id} --level {level}`（看过提示后通过记为 Hard）",
+           "all_seen": "{of} 级提示都已看过；`dlprep solution {id}` 显示详解（看过详解后通过记为 Again）"},
+}
+
+
+def coach_body(qid: str, level: int, text: str, lang: str) -> RenderableType:
+    """A hint (level 1-3) or the worked solution (4) under a title line. No panel: code copied from a
+    pipe or a plain terminal must stay code."""
+    from dlprep.coach import LEVELS
+
+    lab = COACH[lang]
+    title = lab["hint"].format(level=level, of=LEVELS) if level <= LEVELS else lab["solution"]
+    return Group(Text(f"{qid} · {title}", style="bold"), bank_text(text))
+
+
+def coach_next(qid: str, level: int, lang: str) -> Text:
+    """Where the ladder goes from here: the next hint's command, or the solution's. Print it with
+    soft_wrap=True, so that the command in it is never broken across lines."""
+    from dlprep.coach import LEVELS
+
+    key = "next" if level <= LEVELS else "all_seen"
+    return prose(COACH[lang][key].format(id=qid, level=level, of=LEVELS), style="dim")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from dlprep.cli.app import app
@@ -13,6 +14,13 @@ from tests.banks import REPO
 runner = CliRunner()
 QID = "tensor.matmul.batched-no-matmul"
 EXERCISE = REPO / "reference_impls" / "batched_matmul"
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    """`submit` records its verdict in the progress store: keep it out of the real one."""
+    monkeypatch.setenv("DLPREP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
 
 
 def test_init_writes_the_starter_and_never_overwrites(tmp_path):

@@ -25,6 +25,10 @@ class BankError(DlprepError):
         super().__init__(f"{len(problems)} problem(s) in the question banks:\n" + "\n".join(problems))
 
 
+class CoachError(DlprepError):
+    """A coach.yaml (hints and worked solution) that is missing, malformed or off the schema."""
+
+
 class StoreError(DlprepError):
     """The progress database is locked, corrupt or newer than this version of dlprep."""
 

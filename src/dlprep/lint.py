@@ -4,8 +4,10 @@ Rules (each problem is one line: `file:line:col: [id] field: what - fix`):
 - zh-space: a space left between two Chinese characters (or beside full-width punctuation) after
   folded lines were joined at load, i.e. one typed on purpose;
 - source: text that cites the seed notes (the user never sees them; say "a common claim" / 常见说法);
-- zh/en: the two languages disagree on the numbers, the inline code spans, or how many options
-  the prompt says to pick (or that count disagrees with the key).
+- zh/en: the two languages disagree on the numbers, the inline code spans, the fenced code blocks
+  (comments aside), or how many options the prompt says to pick (or that count disagrees with the key);
+- coach: every exercise a coding question names has a valid coach.yaml (dlprep.coach), whose hints
+  and worked solution follow the same text rules.
 
 Reports (measured over all banks, shown per bank too):
 - longest-option tells: choice questions whose longest options, as many as the key has, are the
@@ -16,15 +18,19 @@ Reports (measured over all banks, shown per bank too):
 
 from __future__ import annotations
 
+import io
 import itertools
 import re
+import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from dlprep import cjk
+from dlprep import cjk, coach
 from dlprep.bank import Catalog, LoadedQuestion, locate
-from dlprep.models import ChoiceQuestion, OutputQuestion, ShortQuestion, TrueFalseQuestion
+from dlprep.errors import CoachError
+from dlprep.models import ChoiceQuestion, CodingQuestion, OutputQuestion, ShortQuestion, TrueFalseQuestion
 
 # Flip to True once the bank review has merged and the banks meet the targets: `dlprep lint` then
 # fails on the longest-option and true/false targets by default (`--strict` enforces them either
@@ -114,6 +120,56 @@ def _show(s: str) -> str:
     return repr(s if len(s) <= 40 else s[:37] + "...")
 
 
+_FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+def _without_comments(code: str) -> list[tuple[int, str]]:
+    """Python code as its tokens, comments and layout left out (a translated comment is no change);
+    text that is not Python is compared line by line."""
+    try:
+        return [(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(code).readline)
+                if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE)]
+    except (tokenize.TokenError, SyntaxError):
+        return [(0, ln.rstrip()) for ln in code.splitlines()]
+
+
+def text_problems(en: str, zh: str) -> list[tuple[tuple[str, ...], str]]:
+    """The text rules over one bilingual text: (`("zh",)`, `("en",)` or `()`, what is wrong - fix).
+    Fenced code blocks are code: the same in both languages (comments may be translated) and left
+    out of the prose rules."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    en_blocks, zh_blocks = _FENCE.findall(en), _FENCE.findall(zh)
+    if len(en_blocks) != len(zh_blocks):
+        out.append(((), f"code blocks differ: en has {len(en_blocks)}, zh has {len(zh_blocks)} - "
+                        "show the same code in both"))
+    else:
+        for i, (a, b) in enumerate(zip(en_blocks, zh_blocks, strict=True)):
+            if _without_comments(a) != _without_comments(b):
+                out.append(((), f"code block {i + 1} differs between en and zh (beyond comments) - "
+                                "show the same code in both"))
+    en, zh = _FENCE.sub("\n", en), _FENCE.sub("\n", zh)
+    code = [m.span() for m in _CODE.finditer(zh)]
+    for space in cjk.BAD_SPACE.finditer(zh):
+        at = space.start() + 1  # every match is one character, the spaces, one character
+        if not any(a <= at < b for a, b in code):  # inside a code span the text is code, as written
+            out.append((("zh",), f"space inside Chinese text at {_show(space.group())} - remove it"))
+    for lang, text in (("en", en), ("zh", zh)):
+        # English text may not cite the notes in Chinese either
+        cite = (EN_SOURCE.search(text) or ZH_SOURCE.search(text)) if lang == "en" else ZH_SOURCE.search(text)
+        if cite:
+            out.append(((lang,), f"cites the seed notes ({_show(cite.group())}), which the user never sees - "
+                                 "speak of a common claim (常见说法)"))
+    only_en, only_zh = number_mismatch(en, zh)
+    if only_en or only_zh:
+        out.append(((), f"numbers differ: en has {_listing(only_en)}, zh has {_listing(only_zh)} - "
+                        "write the same numbers in both"))
+    en_c, zh_c = code_spans(en), code_spans(zh)
+    if en_c != zh_c:
+        out.append(((), f"code spans differ: en has {_listing(en_c - zh_c)}, zh has {_listing(zh_c - en_c)} - "
+                        "quote the same code in both"))
+    return out
+
+
 def question_problems(lq: LoadedQuestion) -> list[str]:
     q = lq.q
     out: list[str] = []
@@ -123,26 +179,8 @@ def question_problems(lq: LoadedQuestion) -> list[str]:
         out.append(f"{locate(lq, path)}: [{lq.id}] {name}: {what}")
 
     for path, t in _texts(q):
-        code = [m.span() for m in _CODE.finditer(t.zh)]
-        for space in cjk.BAD_SPACE.finditer(t.zh):
-            at = space.start() + 1  # every match is one character, the spaces, one character
-            if not any(a <= at < b for a, b in code):  # inside a code span the text is code, as written
-                add((*path, "zh"), f"space inside Chinese text at {_show(space.group())} - remove it")
-        for lang in ("en", "zh"):
-            text = getattr(t, lang)
-            # English text may not cite the notes in Chinese either
-            cite = (EN_SOURCE.search(text) or ZH_SOURCE.search(text)) if lang == "en" else ZH_SOURCE.search(text)
-            if cite:
-                add((*path, lang), f"cites the seed notes ({_show(cite.group())}), which the user never sees - "
-                                   "speak of a common claim (常见说法)")
-        only_en, only_zh = number_mismatch(t.en, t.zh)
-        if only_en or only_zh:
-            add(path, f"numbers differ: en has {_listing(only_en)}, zh has {_listing(only_zh)} - "
-                      "write the same numbers in both")
-        en_c, zh_c = code_spans(t.en), code_spans(t.zh)
-        if en_c != zh_c:
-            add(path, f"code spans differ: en has {_listing(en_c - zh_c)}, zh has {_listing(zh_c - en_c)} - "
-                      "quote the same code in both")
+        for sub, what in text_problems(t.en, t.zh):
+            add((*path, *sub), what)
     if isinstance(q, ChoiceQuestion):
         en = {_WORDS[m.lower()] for m in _EN_COUNT.findall(q.prompt.en)}
         zh = {_WORDS[m] for m in _ZH_COUNT.findall(q.prompt.zh)}
@@ -159,8 +197,40 @@ def _listing(xs: set[Any]) -> str:
     return ", ".join(f"`{x}`" if isinstance(x, str) else str(x) for x in sorted(xs, key=str)) or "none"
 
 
-def problems(catalog: Catalog) -> list[str]:
-    return [p for lq in catalog.questions.values() for p in question_problems(lq)]
+# Generous caps on the prose (code blocks not counted), in English words: the format asks for about
+# 80 a hint and 450 for the solution; past these a hint stops being a hint.
+HINT_WORDS, SOLUTION_WORDS = 120, 600
+
+
+def coach_problems(exercise: str, exercises: Path | None = None) -> list[str]:
+    """An exercise's coach.yaml: missing, malformed or off the schema, then the text rules."""
+    return coach_file_problems(coach.path_of(exercise, exercises))
+
+
+def coach_file_problems(path: Path) -> list[str]:
+    try:
+        located = coach.read(path)
+    except CoachError as e:
+        return str(e).splitlines()
+    c, name = located.coach, path.parent.name
+    texts = [(("hints", i), t, HINT_WORDS) for i, t in enumerate(c.hints)] + [(("solution",), c.solution,
+                                                                              SOLUTION_WORDS)]
+    out = []
+    for loc, t, cap in texts:
+        problems = text_problems(t.en, t.zh)
+        words = len(_FENCE.sub(" ", t.en).split())
+        if words > cap:
+            problems.append(((), f"{words} words of prose, more than {cap} - keep it short"))
+        out += [f"{located.where((*loc, *sub))}: [{name}] {'.'.join(map(str, (*loc, *sub)))}: {what}"
+                for sub, what in problems]
+    return out
+
+
+def problems(catalog: Catalog, exercises: Path | None = None) -> list[str]:
+    """Every question's text rules, then the coach file of every exercise the catalog names."""
+    found = [p for lq in catalog.questions.values() for p in question_problems(lq)]
+    names = sorted({lq.q.exercise for lq in catalog.questions.values() if isinstance(lq.q, CodingQuestion)})
+    return found + [p for name in names for p in coach_problems(name, exercises)]
 
 
 # --- reports -------------------------------------------------------------------------------------

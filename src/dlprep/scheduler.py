@@ -1,8 +1,10 @@
 """Spaced repetition with FSRS (the `fsrs` package): one card per question id.
 
 Rating mapping: a judged answer that is wrong rates Again; a right one rates Good, or Hard when a
-hint was used. Open questions are self-rated and the rating is used as given. A "lapse" is an
-Again on a card that had graduated to the Review state (FSRS's and Anki's meaning).
+hint was used. A coding exercise's hints and worked solution, recorded in the store as they are
+seen, cap the next rating (`capped`): Hard after a hint, Again after the solution. Open questions
+are self-rated and the rating is used as given. A "lapse" is an Again on a card that had graduated
+to the Review state (FSRS's and Anki's meaning).
 
 Every graded answer moves its card, in `quiz`, `review` and cram mode alike: FSRS accounts for an
 early review itself (a card that is still well remembered gains less stability).
@@ -16,7 +18,7 @@ from datetime import datetime, timedelta
 
 import fsrs
 
-from dlprep.store import CardState, Store
+from dlprep.store import SOLUTION_LEVEL, CardState, Store
 
 DEFAULT_PARAMETERS: tuple[float, ...] = tuple(fsrs.scheduler.DEFAULT_PARAMETERS)
 
@@ -30,6 +32,14 @@ def rating_for(correct: bool, hinted: bool = False) -> int:
     if not correct:
         return AGAIN
     return HARD if hinted else GOOD
+
+
+def capped(rating: int, help_levels: Sequence[int]) -> int:
+    """The rating once the coach's help since the card's last review is counted: after the worked
+    solution at most Again (whatever the result), after any hint at most Hard."""
+    if SOLUTION_LEVEL in help_levels:
+        return AGAIN
+    return min(rating, HARD) if help_levels else rating
 
 
 def correct_for(rating: int) -> bool:

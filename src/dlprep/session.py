@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from dlprep import scheduler
+from dlprep import coach, scheduler
 from dlprep.bank import Catalog, LoadedQuestion
 from dlprep.errors import DlprepError, UsageError
 from dlprep.judging import JUDGED_TYPES, LETTERS, InvalidAnswer, Judgement, judge
@@ -161,6 +161,7 @@ class Session:
         self.skipped: set[int] = set()
         self._shown_at = timer()
         self._hinted = False
+        self._coach_next: int | None = None  # the hint ladder of the current coding question
         self._grader: Any = None
         self._code_judge: Any = None
 
@@ -234,6 +235,7 @@ class Session:
         item = self._need()
         at = self.clock()
         ms = int((self.timer() - self._shown_at) * 1000)
+        rating = scheduler.capped(rating, self.store.help_since_review(item.id))  # hints/solution seen
         rec = self.store.record(
             item.id, rating, correct, given, ms, item.mode,
             lambda card: self.sched.review(card, item.id, rating, at), at=at,
@@ -247,6 +249,7 @@ class Session:
     def _advance(self) -> None:
         self.pos += 1
         self._hinted = False
+        self._coach_next = None
 
     def skip(self) -> None:
         self._need()
@@ -262,6 +265,7 @@ class Session:
         self.outcomes.pop()
         self.pos = out.index
         self._hinted = False
+        self._coach_next = None
         return out
 
     def hint(self, lang: str) -> str | None:
@@ -319,15 +323,40 @@ class Session:
         was ("unattempted") is a skip, not a failed recall: (None, verdict), nothing recorded."""
         item = self._need(CodingQuestion)
         verdict = self._get_grader().grade(item.question, path)
+        return self.record_verdict(verdict, path), verdict
+
+    def record_verdict(self, verdict: Any, path: Path) -> Outcome | None:
+        """Record a verdict on the current coding question (also `dlprep submit`'s, graded outside
+        a session): pass rates Good (capped by the hints seen), anything else Again; an untouched
+        starter is a skip."""
+        self._need(CodingQuestion)
         if verdict.status == "unattempted":
             self.skip()
-            return None, verdict
+            return None
         correct = verdict.status == "pass"
         try:
             source = Path(path).read_text(encoding="utf-8", errors="replace")
         except OSError:
             source = str(path)
-        return self._record(correct, scheduler.rating_for(correct), source), verdict
+        return self._record(correct, scheduler.rating_for(correct), source)
+
+    # hints and worked solutions of coding questions (dlprep.coach)
+
+    def coach_next(self) -> int:
+        """The level `h` shows next on the current coding question: 1-3 a hint, coach.SOLUTION the
+        worked solution. Starts above the hints seen since the question was last passed."""
+        item = self._need(CodingQuestion)
+        if self._coach_next is None:
+            self._coach_next = coach.next_level(self.store.help_since_pass(item.id))
+        return self._coach_next
+
+    def coach_show(self, level: int, lang: str) -> str:
+        """The text of `level`, recorded as seen before it is returned (NotFound without a coach.yaml)."""
+        item = self._need(CodingQuestion)
+        text = coach.load(item.question.exercise).text(level, lang)
+        self.store.record_view(item.id, level, self.clock())
+        self._coach_next = min(max(self.coach_next(), level + 1), coach.SOLUTION)
+        return text
 
     def close(self) -> None:
         if self._code_judge is not None:

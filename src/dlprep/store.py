@@ -36,7 +36,9 @@ from dlprep.errors import StoreError, UsageError
 DB_NAME = "progress.sqlite3"
 # Stamped into the file header so that a stranger's SQLite file is recognised, not migrated.
 APPLICATION_ID = 0x646C7072  # "dlpr"
-MODES = ("quiz", "review", "cram", "interview")
+MODES = ("quiz", "review", "cram", "interview", "submit")
+# coach_views.level: 1-3 a hint of that level, 4 the worked solution (dlprep.coach).
+SOLUTION_LEVEL = 4
 EXPORT_FORMAT = "dlprep-progress"
 EXPORT_VERSION = 1
 MAX_ANSWER_CHARS = 64 * 1024  # a pasted novel or a huge solution file must not bloat the log
@@ -101,6 +103,17 @@ MIGRATIONS: list[tuple[str, ...]] = [
         )""",
         # Small named values that belong with the progress (fitted FSRS parameters).
         "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ),
+    (
+        # Hints and worked solutions seen (`dlprep hint`/`solution`, the quiz's `h`), written as they
+        # are shown: a later pass is rated lower (scheduler.capped) and the hint ladder climbs.
+        """CREATE TABLE coach_views (
+            id INTEGER PRIMARY KEY,
+            question_id TEXT NOT NULL,
+            viewed_at TEXT NOT NULL,
+            level INTEGER NOT NULL CHECK (level BETWEEN 1 AND 4)
+        )""",
+        "CREATE INDEX coach_views_by_question ON coach_views (question_id, viewed_at)",
     ),
 ]
 
@@ -381,7 +394,37 @@ class Store:
              _ts(c.last_review) if c.last_review else None, c.reps, c.lapses),
         )
 
+    def record_view(self, question_id: str, level: int, at: datetime | None = None) -> None:
+        """A hint (level 1-3) or the worked solution (SOLUTION_LEVEL) was shown; committed at once."""
+        if not 1 <= level <= SOLUTION_LEVEL:
+            raise ValueError(f"coach level {level} is not 1-{SOLUTION_LEVEL}")
+        with self._write() as db:
+            db.execute("INSERT INTO coach_views (question_id, viewed_at, level) VALUES (?, ?, ?)",
+                       (question_id, _ts(at or now_utc()), level))
+
     # reading
+
+    def help_since_review(self, question_id: str) -> list[int]:
+        """Coach levels seen since the card's last review (all of them for a card never reviewed)."""
+        return self._levels(question_id, "(SELECT last_review FROM cards WHERE question_id = :q)")
+
+    def help_since_pass(self, question_id: str) -> list[int]:
+        """Coach levels seen since the question was last passed (all of them if it never was)."""
+        return self._levels(
+            question_id, "(SELECT max(reviewed_at) FROM reviews WHERE question_id = :q AND correct = 1)")
+
+    def _levels(self, question_id: str, since_sql: str) -> list[int]:
+        # Times are fixed-width UTC text, so text order is time order ('' is before any time).
+        sql = (f"SELECT level FROM coach_views WHERE question_id = :q AND viewed_at > COALESCE({since_sql}, '')"
+               " ORDER BY id")
+        with self._errors():
+            return [r[0] for r in self._db.execute(sql, {"q": question_id})]
+
+    def passed(self, question_id: str) -> bool:
+        with self._errors():
+            row = self._db.execute("SELECT 1 FROM reviews WHERE question_id = ? AND correct = 1 LIMIT 1",
+                                   (question_id,)).fetchone()
+        return row is not None
 
     @staticmethod
     def _card(db: sqlite3.Connection, qid: str) -> CardState | None:
