@@ -51,7 +51,7 @@ def edge(fn: F) -> F:
 
 def _register() -> None:
     # Imported for their @app.command side effects; each module is one group of commands.
-    from dlprep.cli import answer, browse, doctor, grading, quiz, verify_cmd  # noqa: F401
+    from dlprep.cli import answer, browse, doctor, grade, grading, quiz, verify_cmd  # noqa: F401
 
 
 _register()
