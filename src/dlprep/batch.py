@@ -74,10 +74,11 @@ def _folder(submitter: str, folder: Path, exercise: str) -> Submission:
 
 
 def collect(q: CodingQuestion, paths: Sequence[Path]) -> list[Submission]:
-    """One submission per PATH: a file (the submitter is its stem) or a folder (the submitter is
-    its name). A folder with no .py file of its own but with subfolders is a class: each
-    subfolder and each .py file in it is one submission. Missing or empty paths are a usage
-    error, before anything runs."""
+    """One submission per PATH: a file (the submitter is its stem) or a folder holding one
+    submission (the submitter is the folder's name): a single .py file, or one named after the
+    exercise or solution.py. Any other folder is a class: each .py file in it (by its stem) and
+    each subfolder (by its name) is one submission. Missing or empty paths are a usage error,
+    before anything runs."""
     if not paths:
         raise UsageError("name at least one submission file or folder")
     subs: list[Submission] = []
@@ -88,9 +89,10 @@ def collect(q: CodingQuestion, paths: Sequence[Path]) -> list[Submission]:
             inside = sorted(p.iterdir())
             own = [c for c in inside if c.is_file() and c.suffix == ".py"]
             subdirs = [c for c in inside if c.is_dir() and not c.name.startswith(".")]
-            if own and not subdirs:
+            named = [c for c in own if c.name in (f"{q.exercise}.py", *ENTRY_NAMES)]
+            if own and not subdirs and (len(own) == 1 or named):
                 subs.append(_folder(p.name, p, q.exercise))
-            elif subdirs or own:  # a class folder: one submission per entry
+            elif subdirs or own:  # a class folder: one submission per .py file and per subfolder
                 for c in [*own, *subdirs]:
                     if c.is_file():
                         subs.append(_file(c.stem, c))
