@@ -93,13 +93,18 @@ OBJECT_STORE_BYTES = 128 * 1024**2  # sources and verdicts are small; leave the 
 
 
 class _GradingActor:
-    """Runs on a Ray worker: one Grader (one warm sandbox worker) for the actor's life."""
+    """Runs on a Ray worker: one Grader (one warm sandbox worker) kept between tasks; rebuilt
+    only when a task asks for other grader settings (grade's short limits, then verify's)."""
 
     def __init__(self, spec: GraderSpec):
+        self.spec = spec
         self.grader = spec.build()
         self.grader.sandbox.ensure()  # start-up is paid once, when the actor is placed
 
-    def call(self, work: Work[Any, Any], item: Any) -> Any:
+    def call(self, spec: GraderSpec, work: Work[Any, Any], item: Any) -> Any:
+        if spec != self.spec:
+            self.grader.close()
+            self.spec, self.grader = spec, spec.build()
         return work(self.grader, item)
 
     def pid(self) -> int:
@@ -117,10 +122,13 @@ def start_ray(address: str | None, num_cpus: int = 2) -> None:
         os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
     try:
         import ray
+        from ray._private import ray_constants
     except ImportError:
         raise UsageError("--executor ray needs Ray: pip install 'dlprep[ray]'") from None
     if ray.is_initialized():
         return
+    if address is None:  # ray was imported before the variable was set: the same switch, by hand
+        ray_constants.ENABLE_RAY_CLUSTER = False
     try:
         if address is None:
             # "local": never join a runtime someone else started on this machine
@@ -163,7 +171,7 @@ class RayExecutor:
         def feed(actor: Any) -> None:
             if todo:
                 i, item = todo.pop()
-                running[actor.call.remote(work, item)] = (i, actor)
+                running[actor.call.remote(self.spec, work, item)] = (i, actor)
 
         for actor in self.actors:
             for _ in range(2):  # one queued behind the running one: no idle gap between tasks
