@@ -32,8 +32,9 @@ def grade(
     executor: str = typer.Option("local", "--executor", help="local, or ray to scale out."),
     ray_address: str = typer.Option(None, "--ray-address", help="A Ray cluster to join (default with --executor "
                                                                 "ray: a private local runtime)."),
-    journal_file: Path = typer.Option(None, "--journal", help="The resumable JSON-lines journal (default: "
-                                                              "OUT.journal.jsonl, else ./dlprep-grade-ID.journal.jsonl)."),
+    journal_file: Path = typer.Option(None, "--journal",
+                                      help="The resumable JSON-lines journal (default: OUT.journal.jsonl, else "
+                                           "./dlprep-grade-ID.journal.jsonl)."),
     timeout: float = typer.Option(None, "--timeout", help="Seconds per submission (default: the exercise's limit)."),
     device: str = typer.Option("auto", "--device", help="auto, cpu or cuda."),
 ) -> None:

@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 
-from dlprep import batch, bank, verify
+from dlprep import bank, batch, verify
 from dlprep.executors import GraderSpec, LocalExecutor, RayExecutor
 from tests.grade_class import QID, build
 

@@ -60,11 +60,24 @@ class LocalExecutor:
     def __init__(self, jobs: int, spec: GraderSpec = GraderSpec()):
         self.workers = max(1, jobs)
         self.spec = spec
+        self._kept: list[Grader] = []  # warm graders kept between map calls, after warm()
+
+    def warm(self) -> None:
+        """Start every sandbox worker now and keep them for later map calls (until close)."""
+        while len(self._kept) < self.workers:
+            self._kept.append(self.spec.build())
+        for g in self._kept:
+            g.sandbox.ensure()
+
+    def close(self) -> None:
+        kept, self._kept = self._kept, []
+        for g in kept:
+            g.close()
 
     def map(self, work: Work[T, R], items: Sequence[T], on_result: Callable[[T, R], None]) -> list[R]:
         if not items:
             return []
-        graders = [self.spec.build() for _ in range(min(self.workers, len(items)))]
+        graders = self._kept or [self.spec.build() for _ in range(min(self.workers, len(items)))]
         free = list(graders)
         report = threading.Lock()
 
@@ -82,8 +95,9 @@ class LocalExecutor:
             with ThreadPoolExecutor(len(graders)) as pool:
                 return list(pool.map(one, items))
         finally:
-            for g in graders:
-                g.close()
+            if graders is not self._kept:
+                for g in graders:
+                    g.close()
 
 
 # ---------------------------------------------------------------- Ray
@@ -141,6 +155,13 @@ def start_ray(address: str | None, num_cpus: int = 2) -> None:
         raise UsageError(f"cannot start or reach Ray at {address or 'a local runtime'}: {e}") from None
 
 
+def _ray() -> Any:
+    """The ray module, untyped for our purposes (its API is largely unannotated)."""
+    import ray
+
+    return ray
+
+
 class RayExecutor:
     """Ray actors, each holding a warm Grader; the driver feeds them and keeps two tasks in
     flight per actor. An actor that dies is restarted and its unfinished tasks re-run
@@ -148,20 +169,18 @@ class RayExecutor:
 
     def __init__(self, jobs: int, spec: GraderSpec = GraderSpec(), address: str | None = None):
         start_ray(address)
-        import ray
-
+        ray = _ray()
         self.workers = max(1, jobs or int(ray.cluster_resources().get("CPU", 1)))
         self.spec = spec
         actor_cls = ray.remote(num_cpus=1, max_restarts=RAY_RETRIES, max_task_retries=RAY_RETRIES)(_GradingActor)
-        self.actors = [actor_cls.remote(spec) for _ in range(self.workers)]
+        self.actors: list[Any] = [actor_cls.remote(spec) for _ in range(self.workers)]
 
     def pids(self) -> list[int]:
-        import ray
-
+        ray = _ray()
         return list(ray.get([a.pid.remote() for a in self.actors]))
 
     def map(self, work: Work[T, R], items: Sequence[T], on_result: Callable[[T, R], None]) -> list[R]:
-        import ray
+        ray = _ray()
         from ray.exceptions import RayActorError, RayTaskError
 
         results: dict[int, R] = {}
@@ -194,8 +213,7 @@ class RayExecutor:
         return [results[i] for i in range(len(items))]
 
     def close(self) -> None:
-        import ray
-
+        ray = _ray()
         for a in self.actors:
             ray.kill(a)
         self.actors = []
