@@ -210,11 +210,23 @@ def test_exercism(graded, tmp_path):
         assert res.tests, f.stem
 
 
-def test_a_flood_is_capped_in_exercism(graded, tmp_path):
-    """The flooding solution's output is cut to Exercism's 500 characters."""
+def test_a_flood_is_an_error_that_says_so(graded, tmp_path):
     _again(graded, "--format", "exercism", "--out", str(tmp_path / "ex"))
     flood = json.loads(next((tmp_path / "ex").glob("*flood.json")).read_text())
     assert flood["status"] == "error" and "1 MB" in flood["message"]
+
+
+def test_exercism_caps_a_test_output_at_500_characters():
+    from dlprep.batch import BatchReport, Row
+    from dlprep.result_formats import exercism
+    from dlprep.results import CheckResult, summarise
+
+    v = summarise(QID, [CheckResult("run", "error", message="crashed", output="y" * 2000)], 0.1, {}, {})
+    row = Row("ann", "ann.py", "0" * 64, v, False)
+    doc = exercism(row, BatchReport(QID, 1, (row,), 1, 0, 0.1, "now"))
+    out = doc["tests"][0]["output"]
+    assert len(out) <= 500 and out.endswith("Output was truncated. Please limit to 500 chars")
+    assert ExercismResults.model_validate(doc).status == "error" and doc["message"] == "run: crashed"
 
 
 # ---------------------------------------------------------------- resume after a kill
