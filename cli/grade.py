@@ -17,7 +17,8 @@ def grade(
     qid: str = typer.Argument(..., metavar="ID"),
     paths: list[Path] = typer.Argument(..., metavar="PATH...",
                                        help="Submission files, or folders holding one submission each (the folder's "
-                                            "name is the submitter); a folder of such folders is a class."),
+                                            "name is the submitter); any other folder is a class: each .py "
+                                            "file and each subfolder in it is one submission."),
     jobs: int = typer.Option(0, "--jobs", "-j", help="Parallel sandbox workers (default: number of cores; with "
                                                      "Ray: the cluster's CPUs)."),
     out: Path = typer.Option(None, "--out", "-o", help="Write the results here (atomically)."),

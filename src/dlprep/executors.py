@@ -13,7 +13,9 @@ Ray is imported only by RayExecutor, so the local path never pays for it (and ne
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
@@ -146,9 +148,11 @@ def start_ray(address: str | None, num_cpus: int = 2) -> None:
     try:
         if address is None:
             # "local": never join a runtime someone else started on this machine
+            temp = tempfile.mkdtemp(prefix="dlprep-ray-")  # sessions, sockets and logs: ours alone
             ray.init(address="local", num_cpus=num_cpus, include_dashboard=False, _node_ip_address="127.0.0.1",
-                     _temp_dir=tempfile.mkdtemp(prefix="dlprep-ray-"), object_store_memory=OBJECT_STORE_BYTES,
-                     log_to_driver=False, configure_logging=False)
+                     _temp_dir=temp, object_store_memory=OBJECT_STORE_BYTES, log_to_driver=False,
+                     configure_logging=False)
+            atexit.register(_stop_local_ray, temp)  # runs before ray's own exit hook (last in, first out)
         else:
             ray.init(address=address, log_to_driver=False, configure_logging=False)
     except (ConnectionError, ValueError, RuntimeError) as e:
@@ -160,6 +164,11 @@ def _ray() -> Any:
     import ray
 
     return ray
+
+
+def _stop_local_ray(temp: str) -> None:
+    _ray().shutdown()
+    shutil.rmtree(temp, ignore_errors=True)
 
 
 class RayExecutor:
