@@ -57,6 +57,7 @@ def _register() -> None:
         browse,
         coach,
         doctor,
+        grade,
         grading,
         interview,
         quiz,

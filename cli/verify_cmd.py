@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import typer
@@ -20,20 +19,21 @@ def verify_cmd(
     json_file: Path = typer.Option(None, "--json", help="Write the full report as JSON here."),
     junit_file: Path = typer.Option(None, "--junit-xml", help="Write a JUnit XML report here."),
     device: str = typer.Option("auto", "--device", help="auto, cpu or cuda."),
+    executor: str = typer.Option("local", "--executor", help="local, or ray to scale out."),
+    ray_address: str = typer.Option(None, "--ray-address", help="A Ray cluster to join (default with --executor "
+                                                                "ray: a private local runtime)."),
 ) -> None:
     """Prove every answer key and reference true on the installed torch/triton."""
-    from dlprep import bank, verify
+    from dlprep import bank, executors, verify
     from dlprep.cli import render
 
     catalog, problems = bank.load_catalog()
     if problems or catalog is None:
         raise BankError(problems)
-    if jobs < 0:
-        raise UsageError("--jobs must be positive")
     selection = verify.select(catalog, selectors or [])
-    executor = verify.LocalExecutor(jobs or os.cpu_count() or 1, device)
+    ex = executors.make_executor(executor, jobs, executors.GraderSpec(device), ray_address)
     with render.verify_progress(len(selection)) as advance:
-        report = verify.run(catalog, selection, executor, advance, with_coverage=not selectors)
+        report = verify.run(catalog, selection, ex, advance, with_coverage=not selectors)
     try:
         if json_file:
             json_file.write_text(json.dumps(report.to_json(), ensure_ascii=False, indent=2), encoding="utf-8")

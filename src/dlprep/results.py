@@ -56,6 +56,12 @@ class Verdict:
         d["duration_s"] = round(self.duration_s, 3)
         return d
 
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Verdict:
+        """The inverse of to_json (a batch journal stores verdicts this way)."""
+        tests = tuple(CheckResult(**t) for t in d["tests"])
+        return cls(**{**d, "tests": tests})
+
 
 def advise(t: CheckResult) -> CheckResult:
     """Strict isolation's view of a reported check: kept for the reader, worth nothing."""

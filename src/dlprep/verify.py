@@ -9,7 +9,7 @@ against the reference, or a .py) and every answer in `wrong/` fails, every answe
 full marks; a short question's code `judge` must accept every listed answer; open questions
 must cite documentation. A question whose `requires` this machine lacks
 is skipped and counted with the reason. Coverage of the topic registry is checked too.
-Work fans out through an Executor (the seam for a distributed engine later).
+Work fans out through a dlprep.executors executor: local threads, or Ray actors (`--executor ray`).
 """
 
 from __future__ import annotations
@@ -18,12 +18,11 @@ import time
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
-from dlprep import evidence, mutants
+from dlprep import evidence, executors, mutants
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
 from dlprep.code_judge import accepted, judge_job, snippet_job
@@ -316,52 +315,36 @@ def coverage(catalog: Catalog) -> list[QuestionResult]:
 
 # ---------------------------------------------------------------- executors
 
-class Executor(Protocol):
-    """Runs verify_question over question ids; results come back in any order via `on_result`."""
+@dataclass(frozen=True)
+class VerifyTask:
+    """One question for a worker (a thread here, a Ray actor elsewhere): plain, picklable data."""
 
-    def run(self, questions: list[LoadedQuestion],
-            on_result: Callable[[QuestionResult], None]) -> list[QuestionResult]: ...
+    lq: LoadedQuestion
+    env: Environment
 
 
-class LocalExecutor:
-    """`jobs` warm sandbox worker processes on this machine, one grading thread driving each."""
+def verify_task(grader: Any, task: VerifyTask) -> QuestionResult:
+    lq = task.lq
+    try:
+        return verify_question(lq, grader, task.env)
+    except Exception as e:  # a bug in a checker must fail that question, not the run
+        return QuestionResult(lq.id, lq.topic, lq.q.type, "failed", f"verifier crashed: {type(e).__name__}: {e}")
+
+
+class LocalExecutor(executors.LocalExecutor):
+    """`jobs` warm sandbox workers on this machine (verify's graders: best isolation, the
+    exercises' own time limits)."""
 
     def __init__(self, jobs: int, device: str = "auto"):
-        self.jobs = max(1, jobs)
-        self.device = device
-
-    def run(self, questions: list[LoadedQuestion],
-            on_result: Callable[[QuestionResult], None]) -> list[QuestionResult]:
-        from dlprep.checkers.grader import Grader
-
-        env = environment()
-        graders = [Grader(self.device) for _ in range(self.jobs)]
-        free = list(graders)
-
-        def work(lq: LoadedQuestion) -> QuestionResult:
-            grader = free.pop()  # list.pop/append are atomic: each thread holds one grader at a time
-            try:
-                r = verify_question(lq, grader, env)
-            except Exception as e:  # a bug in a checker must fail that question, not the run
-                r = QuestionResult(lq.id, lq.topic, lq.q.type, "failed", f"verifier crashed: {type(e).__name__}: {e}")
-            finally:
-                free.append(grader)
-            on_result(r)
-            return r
-
-        # Slow kinds first so that the long tail does not end up on one worker.
-        order = sorted(questions, key=lambda lq: (lq.q.type != "coding", lq.q.type != "output", lq.id))
-        try:
-            with ThreadPoolExecutor(self.jobs) as pool:
-                results = list(pool.map(work, order))
-        finally:
-            for g in graders:
-                g.close()
-        return sorted(results, key=lambda r: r.id)
+        super().__init__(jobs, executors.GraderSpec(device))
 
 
-def run(catalog: Catalog, selection: list[LoadedQuestion], executor: Executor,
+def run(catalog: Catalog, selection: list[LoadedQuestion], executor: executors.Executor,
         on_result: Callable[[QuestionResult], None] = lambda r: None, with_coverage: bool = True) -> VerifyReport:
-    results = executor.run(selection, on_result)
-    return VerifyReport(tuple(results), tuple(coverage(catalog)) if with_coverage else (),
-                        environment().to_json())
+    """Verify the selection through any executor (local threads, Ray actors): same verdicts."""
+    env = environment()
+    # Slow kinds first so that the long tail does not end up on one worker.
+    order = sorted(selection, key=lambda lq: (lq.q.type != "coding", lq.q.type != "output", lq.id))
+    results = executor.map(verify_task, [VerifyTask(lq, env) for lq in order], lambda t, r: on_result(r))
+    return VerifyReport(tuple(sorted(results, key=lambda r: r.id)),
+                        tuple(coverage(catalog)) if with_coverage else (), env.to_json())
