@@ -33,6 +33,19 @@ ROOTLESS_LEVEL = "userns+netns+pidns+mountns+rlimits"
 WEAK_LEVEL = "rlimits+pgroup"
 # What full isolation means: no network, a private file system, no view of other processes.
 FULL_LAYERS = ("netns", "mountns", "pidns")
+# The fallback ladder (confine.py) names its layers landlock-fs, landlock-net, landlock-scope and
+# seccomp-net before rlimits+pgroup. It is never full: without a pid namespace the run sees every
+# process, and connect() to a pathname UNIX socket the user may write to is not stopped.
+
+# What a run is stopped from doing, and which layers stop it (any one of them suffices).
+STOPS: dict[str, tuple[str, ...]] = {
+    "network": ("netns", "seccomp-net"),  # landlock-net alone stops TCP only
+    "read_home": ("mountns", "landlock-fs"),
+    "write_outside": ("mountns", "landlock-fs"),
+    "kill_outside": ("pidns", "landlock-scope"),
+    "grandchild": ("pidns", "pgroup"),  # pgroup: the worker sweeps the run's processes after it
+    "see_processes": ("pidns",),
+}
 
 # How to get full isolation as an ordinary user where the kernel refuses user namespaces.
 USERNS_HINT = ("allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, or "
@@ -173,6 +186,11 @@ def private_filesystem(hide: list[Path], needed: list[Path], private: list[Path]
         if path.is_dir():
             mount("tmpfs", str(path), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555")
     return WORKDIR
+
+
+def stops(level: str, threat: str) -> bool:
+    """Whether a run at `level` is stopped from `threat` (a key of STOPS)."""
+    return not set(STOPS[threat]).isdisjoint(level.split("+"))
 
 
 def full_isolation(level: str) -> str | None:
