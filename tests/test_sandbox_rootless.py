@@ -16,6 +16,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -28,11 +29,11 @@ from tests.conftest import coding_question, leftovers
 ROOT = Path(__file__).parents[1]
 Q = coding_question("batched_matmul", "tensor_fn")
 SOLVE = "\n\ndef solve(a, b):\n    return (a.unsqueeze(-1) * b.unsqueeze(-3)).sum(dim=-2)\n"
-CASES = ("connect_loopback", "read_home", "write_outside", "kill_outside", "grandchild")
+CASES = ("connect_loopback", "read_home", "write_outside", "kill_outside", "grandchild", "connect_unix")
 # What each case tries, as isolation.STOPS names it: a case is caught in every mode whose level
 # names a layer that stops it, and skipped (not claimed) in the others.
 THREAT = {"connect_loopback": "network", "read_home": "read_home", "write_outside": "write_outside",
-          "kill_outside": "kill_outside", "grandchild": "grandchild"}
+          "kill_outside": "kill_outside", "grandchild": "grandchild", "connect_unix": "unix_sockets"}
 TEST_USER = "dlprep-sandbox-test"
 # Escapes first try to take the sandbox apart: a rootless run is root of a user namespace, which
 # must not let it unmount what hides the home folder or make the file system writable again.
@@ -83,6 +84,21 @@ def test_case_in_this_process(grader, level, case):
         refused = r"ConnectionRefused|unreachable|timed out|Address family not supported|Permission denied"
         assert v.status == "error" and re.search(refused, _messages(v)), _messages(v)
         assert v.sandbox["network"] is False
+    elif case == "connect_unix":  # a session's socket, in a folder of /tmp like X11's or tmux's
+        folder = Path(tempfile.mkdtemp())
+        folder.chmod(0o755)
+        try:
+            with socket.socket(socket.AF_UNIX) as listener:
+                listener.bind(str(folder / "session.sock"))
+                os.chmod(folder / "session.sock", 0o777)
+                listener.listen(1)
+                listener.settimeout(0.5)
+                v = _grade(grader, f"import socket\nsocket.socket(socket.AF_UNIX).connect({str(folder / 'session.sock')!r})\n")
+                with pytest.raises(TimeoutError):
+                    listener.accept()
+        finally:
+            shutil.rmtree(folder)
+        assert v.status == "error" and re.search(r"No such file|Permission denied", _messages(v)), _messages(v)
     elif case == "read_home":
         secret = Path.home() / f"dlprep-secret-{tag}"
         secret.write_text("token")

@@ -45,6 +45,9 @@ STOPS: dict[str, tuple[str, ...]] = {
     "kill_outside": ("pidns", "landlock-scope"),
     "grandchild": ("pidns", "pgroup"),  # pgroup: the worker sweeps the run's processes after it
     "see_processes": ("pidns",),
+    # the user's own sockets (session bus, agents, a docker socket) live in /run and /tmp, which a
+    # mount namespace hides; Landlock (up to ABI 7) does not govern connect() to a socket's path
+    "unix_sockets": ("mountns",),
 }
 
 # How to get full isolation as an ordinary user where the kernel refuses user namespaces.
@@ -260,6 +263,23 @@ def userns_refusal() -> str | None:
     os.close(r)
     os.waitpid(pid, 0)
     return why or None
+
+
+# Where distributions switch unprivileged user namespaces off, and the value that does it.
+_USERNS_SYSCTLS = (("kernel/apparmor_restrict_unprivileged_userns", "1"), ("kernel/unprivileged_userns_clone", "0"),
+                   ("user/max_user_namespaces", "0"))
+
+
+def userns_policy() -> str | None:
+    """The sysctl that refuses user namespaces here, e.g. `kernel.unprivileged_userns_clone=0`."""
+    for name, off in _USERNS_SYSCTLS:
+        try:
+            value = Path("/proc/sys", name).read_text().strip()
+        except OSError:
+            continue
+        if value == off:
+            return f"{name.replace('/', '.')}={value}"
+    return None
 
 
 def own_proc() -> None:
