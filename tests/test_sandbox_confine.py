@@ -77,6 +77,18 @@ def test_a_needed_folder_inside_a_denied_one_stays_readable(dirs):
     assert _confined(plan, work, lambda: (secret / "token").read_text()) == errno.EACCES
 
 
+@needs_landlock
+def test_a_denied_folder_inside_a_needed_one_stays_unreadable(dirs):
+    """A non-editable install keeps the reference solutions inside the package dlprep needs."""
+    work, _, other = dirs
+    (other / "reference_impls").mkdir()
+    (other / "reference_impls" / "reference.py").write_text("answer")
+    plan = confine.plan([other / "reference_impls"], [other])
+    plan.seccomp = False
+    assert _confined(plan, work, lambda: (other / "data").read_text()) == 0
+    assert _confined(plan, work, lambda: (other / "reference_impls" / "reference.py").read_text()) == errno.EACCES
+
+
 @pytest.mark.skipif(ABI < 4, reason="Landlock TCP rules need ABI 4")
 def test_landlock_net_refuses_tcp_connect_and_bind(dirs):
     work = dirs[0]

@@ -108,7 +108,11 @@ def plan(unreadable: list[Path], needed: list[Path]) -> Plan:
     p = Plan(abi, seccomp_refusal() is None)
     if abi:
         deny = {Path(os.path.realpath(d)) for d in unreadable}
-        p.readable = sorted({*_readable_around(Path("/"), deny), *(str(n) for n in needed)})
+        readable = _readable_around(Path("/"), deny)
+        for n in needed:  # a denied folder inside a needed one (reference solutions in site-packages)
+            inside = any(n in d.parents for d in deny)
+            readable += _readable_around(n, deny) if inside else [str(n)]
+        p.readable = sorted(set(readable))
         p.writable = [d for d in ("/dev/shm",) if os.path.isdir(d)]
         p.devices = [d for d in _DEVICES if os.path.exists(d)]
         if os.path.isdir("/dev"):
@@ -176,7 +180,7 @@ def landlock(p: Plan, workdir: str) -> None:
         for path in (workdir, *p.writable):
             _add_rule(ruleset, path, fs, fs)
         for path in p.devices:
-            _add_rule(ruleset, path, _READ_FILE | _WRITE_FILE | _IOCTL_DEV, fs)
+            _add_rule(ruleset, path, _READ_FILE | _WRITE_FILE | _TRUNCATE | _IOCTL_DEV, fs)
         if _libc.syscall(_SYS_RESTRICT_SELF, ruleset, ctypes.c_uint32(0)) != 0:
             err = ctypes.get_errno()
             raise OSError(err, f"landlock_restrict_self: {os.strerror(err)}")

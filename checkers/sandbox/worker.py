@@ -167,6 +167,7 @@ def _probe_fallback() -> str:
     _, status = os.waitpid(pid, 0)
     shutil.rmtree(workdir, ignore_errors=True)
     if os.waitstatus_to_exitcode(status) != 0:
+        _PLAN = confine.Plan(0, False)  # runs apply what the level names, nothing more
         return iso.WEAK_LEVEL
     return "+".join([*_PLAN.layers, iso.WEAK_LEVEL])
 
