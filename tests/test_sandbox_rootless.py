@@ -137,6 +137,24 @@ def test_case_in_this_process(grader, level, case):
         assert leftovers(grader.sandbox.pid) == [], "a process of the run outlived it"
 
 
+def test_strict_follows_the_level(grader, level):
+    """Strict runs the code at full isolation only; below it (the fallback too: no pid namespace)
+    it refuses with one line naming what is missing and how to get it."""
+    from dlprep.errors import SandboxError
+
+    grader.isolation = "strict"
+    try:
+        reference = (ROOT / "reference_impls/batched_matmul/reference.py").read_text()
+        if iso.full_isolation(level) is None:
+            assert grader.grade_source(Q, reference, "reference.py", seed=1).status == "pass"
+        else:
+            with pytest.raises(SandboxError, match=r"strict refuses.*lacks [a-z+]*pidns: allow unprivileged") as e:
+                grader.grade_source(Q, reference, "reference.py", seed=1)
+            assert "\n" not in str(e.value)
+    finally:
+        grader.isolation = "best"
+
+
 def test_strict_refuses_below_full_isolation(monkeypatch):
     from dlprep.checkers.grader import Grader
     from dlprep.errors import SandboxError
@@ -210,7 +228,7 @@ def test_cases_as_an_ordinary_user(mode):
     if mode == "no-userns":
         env["DLPREP_SANDBOX"] = "no-userns"
     pytest_cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-x",
-                  f"{Path(__file__).relative_to(ROOT)}::test_case_in_this_process"]
+                  str(Path(__file__).relative_to(ROOT)), "-k", "test_case_in_this_process or test_strict_follows_the_level"]
     if blocked is None:
         cmd = ["setpriv", f"--reuid={uid}", f"--regid={gid}", "--init-groups", *pytest_cmd]
     else:
@@ -218,5 +236,5 @@ def test_cases_as_an_ordinary_user(mode):
     r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     counts = r.stdout.strip().splitlines()[-1]
-    caught = sum(iso.stops(expected, THREAT[case]) for case in CASES)
+    caught = sum(iso.stops(expected, THREAT[case]) for case in CASES) + 1  # + the strict test
     assert re.search(rf"\b{caught} passed", counts), counts
