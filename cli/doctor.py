@@ -35,7 +35,8 @@ def _linux_lines() -> list[str]:
     if no_landlock:
         lines.append(f"Landlock: no ({no_landlock})")
     else:
-        has = ["file system"] + (["TCP bind/connect"] if abi >= 4 else []) + (["signals, abstract sockets"] if abi >= 6 else [])
+        has = ["file system", *(["TCP bind/connect"] if abi >= 4 else []),
+               *(["signals, abstract sockets"] if abi >= 6 else [])]
         lines.append(f"Landlock: ABI {abi} ({', '.join(has)})")
     no_seccomp = confine.seccomp_refusal()
     lines.append(f"seccomp: {'libseccomp' if no_seccomp is None else f'no ({no_seccomp})'}")
@@ -56,7 +57,8 @@ def doctor() -> None:
     if sys.platform.startswith("linux"):
         lines += _linux_lines()
     else:
-        lines.append("namespaces, Landlock, seccomp: Linux only; runs get resource limits and a process group, nothing more")
+        lines.append("namespaces, Landlock, seccomp: Linux only; "
+                     "runs get resource limits and a process group, nothing more")
     with Sandbox() as sandbox:
         sandbox.ensure()
         level = sandbox.level

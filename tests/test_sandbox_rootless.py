@@ -93,7 +93,8 @@ def test_case_in_this_process(grader, level, case):
                 os.chmod(folder / "session.sock", 0o777)
                 listener.listen(1)
                 listener.settimeout(0.5)
-                v = _grade(grader, f"import socket\nsocket.socket(socket.AF_UNIX).connect({str(folder / 'session.sock')!r})\n")
+                path = str(folder / "session.sock")
+                v = _grade(grader, f"import socket\nsocket.socket(socket.AF_UNIX).connect({path!r})\n")
                 with pytest.raises(TimeoutError):
                     listener.accept()
         finally:
@@ -228,7 +229,8 @@ def test_cases_as_an_ordinary_user(mode):
     if mode == "no-userns":
         env["DLPREP_SANDBOX"] = "no-userns"
     pytest_cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-x",
-                  str(Path(__file__).relative_to(ROOT)), "-k", "test_case_in_this_process or test_strict_follows_the_level"]
+                  str(Path(__file__).relative_to(ROOT)),
+                  "-k", "test_case_in_this_process or test_strict_follows_the_level"]
     if blocked is None:
         cmd = ["setpriv", f"--reuid={uid}", f"--regid={gid}", "--init-groups", *pytest_cmd]
     else:
