@@ -8,6 +8,8 @@ left in the namespace, `setsid` escapees included, and C gets SIGKILL if the wor
 (PDEATHSIG). As root each run has its own uid, and a sweep by uid after the run catches anything
 that still escaped. As an ordinary user the worker first makes itself root of a user namespace
 (see `_enter_user_namespace`), which gives it the same namespaces without a uid of its own per run.
+Where no namespace can be had, each run confines itself with Landlock and seccomp instead
+(`confine.py`, the fallback ladder; `_probe_fallback` finds what this kernel has).
 stdout/stderr come back through pipes read with a byte cap; results come on a third, private pipe.
 """
 
@@ -129,8 +131,8 @@ def probe_isolation(own_ns: int) -> str:
         return _probe_fallback()
     try:
         pid = iso.fork_into_new_pid_namespace(own_ns)
-    except OSError:
-        return iso.WEAK_LEVEL
+    except OSError:  # root without namespaces (an unprivileged container): the fallback, as for users
+        return _probe_fallback()
     if pid == 0:
         try:
             iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET)
@@ -141,7 +143,7 @@ def probe_isolation(own_ns: int) -> str:
             os._exit(1)
     _, status = os.waitpid(pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
-        return iso.WEAK_LEVEL
+        return _probe_fallback()
     return iso.FULL_LEVEL if _PATHS[2] is None else iso.ROOTLESS_LEVEL
 
 
