@@ -21,7 +21,7 @@ from dlprep.checkers import registry, rules
 from dlprep.checkers.base import Family, load_exercise
 from dlprep.checkers.sandbox import wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
-from dlprep.checkers.sandbox.isolation import full_isolation
+from dlprep.checkers.sandbox.isolation import full_isolation, stops
 from dlprep.errors import NotFound, SandboxError, UsageError
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult, Isolation, Verdict, summarise
@@ -103,7 +103,7 @@ class Grader:
         if self.timeout is not None:
             job["timeout"] = self.timeout
         run = self.sandbox.run(job, fam.payload(public + hidden))
-        sandbox_info = {"level": run.level, "network": "netns" not in run.level}
+        sandbox_info = {"level": run.level, "network": not stops(run.level, "network")}
         hidden_summary = {"count": len(hidden), "passed": 0}
         out, cut = _cap(run.stdout)
         if run.truncated:  # fail closed: a flood of output is never graded as if it were fine

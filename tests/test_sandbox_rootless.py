@@ -16,18 +16,24 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
+from dlprep.checkers.sandbox import confine
 from dlprep.checkers.sandbox import isolation as iso
 from tests.conftest import coding_question, leftovers
 
 ROOT = Path(__file__).parents[1]
 Q = coding_question("batched_matmul", "tensor_fn")
 SOLVE = "\n\ndef solve(a, b):\n    return (a.unsqueeze(-1) * b.unsqueeze(-3)).sum(dim=-2)\n"
-CASES = ("connect_loopback", "read_home", "write_outside", "kill_outside", "grandchild")
+CASES = ("connect_loopback", "read_home", "write_outside", "kill_outside", "grandchild", "connect_unix")
+# What each case tries, as isolation.STOPS names it: a case is caught in every mode whose level
+# names a layer that stops it, and skipped (not claimed) in the others.
+THREAT = {"connect_loopback": "network", "read_home": "read_home", "write_outside": "write_outside",
+          "kill_outside": "kill_outside", "grandchild": "grandchild", "connect_unix": "unix_sockets"}
 TEST_USER = "dlprep-sandbox-test"
 # Escapes first try to take the sandbox apart: a rootless run is root of a user namespace, which
 # must not let it unmount what hides the home folder or make the file system writable again.
@@ -63,7 +69,7 @@ def _messages(v) -> str:
 
 @pytest.mark.parametrize("case", CASES)
 def test_case_in_this_process(grader, level, case):
-    if iso.full_isolation(level) is not None and case != "grandchild":
+    if not iso.stops(level, THREAT[case]):
         pytest.skip(f"level {level} does not claim to stop {case}")
     tag = secrets.token_hex(4)
     if case == "connect_loopback":
@@ -75,8 +81,25 @@ def test_case_in_this_process(grader, level, case):
             v = _grade(grader, f"import socket\nsocket.create_connection(('127.0.0.1', {port}), timeout=2)\n")
             with pytest.raises(TimeoutError):
                 listener.accept()  # nothing got through
-        assert v.status == "error" and re.search(r"ConnectionRefused|unreachable|timed out", _messages(v)), _messages(v)
+        refused = r"ConnectionRefused|unreachable|timed out|Address family not supported|Permission denied"
+        assert v.status == "error" and re.search(refused, _messages(v)), _messages(v)
         assert v.sandbox["network"] is False
+    elif case == "connect_unix":  # a session's socket, in a folder of /tmp like X11's or tmux's
+        folder = Path(tempfile.mkdtemp())
+        folder.chmod(0o755)
+        try:
+            with socket.socket(socket.AF_UNIX) as listener:
+                listener.bind(str(folder / "session.sock"))
+                os.chmod(folder / "session.sock", 0o777)
+                listener.listen(1)
+                listener.settimeout(0.5)
+                path = str(folder / "session.sock")
+                v = _grade(grader, f"import socket\nsocket.socket(socket.AF_UNIX).connect({path!r})\n")
+                with pytest.raises(TimeoutError):
+                    listener.accept()
+        finally:
+            shutil.rmtree(folder)
+        assert v.status == "error" and re.search(r"No such file|Permission denied", _messages(v)), _messages(v)
     elif case == "read_home":
         secret = Path.home() / f"dlprep-secret-{tag}"
         secret.write_text("token")
@@ -113,6 +136,24 @@ def test_case_in_this_process(grader, level, case):
                   "        time.sleep(3600)\n    os._exit(0)\ntime.sleep(0.2)\n")
         _grade(grader, source)
         assert leftovers(grader.sandbox.pid) == [], "a process of the run outlived it"
+
+
+def test_strict_follows_the_level(grader, level):
+    """Strict runs the code at full isolation only; below it (the fallback too: no pid namespace)
+    it refuses with one line naming what is missing and how to get it."""
+    from dlprep.errors import SandboxError
+
+    grader.isolation = "strict"
+    try:
+        reference = (ROOT / "reference_impls/batched_matmul/reference.py").read_text()
+        if iso.full_isolation(level) is None:
+            assert grader.grade_source(Q, reference, "reference.py", seed=1).status == "pass"
+        else:
+            with pytest.raises(SandboxError, match=r"strict refuses.*lacks [a-z+]*pidns: allow unprivileged") as e:
+                grader.grade_source(Q, reference, "reference.py", seed=1)
+            assert "\n" not in str(e.value)
+    finally:
+        grader.isolation = "best"
 
 
 def test_strict_refuses_below_full_isolation(monkeypatch):
@@ -162,8 +203,15 @@ exec setpriv --reuid="$RUN_UID" --regid="$RUN_GID" --init-groups "$@"
 """
 
 
-@pytest.mark.parametrize("mode,expected", [("userns", iso.ROOTLESS_LEVEL), ("no-userns", iso.WEAK_LEVEL)])
-def test_cases_as_an_ordinary_user(mode, expected):
+def _fallback_level() -> str:
+    """The level the fallback ladder should report on this kernel."""
+    p = confine.Plan(confine.landlock_abi()[0], confine.seccomp_refusal() is None)
+    return "+".join([*p.layers, iso.WEAK_LEVEL])
+
+
+@pytest.mark.parametrize("mode", ["userns", "no-userns"])
+def test_cases_as_an_ordinary_user(mode):
+    expected = iso.ROOTLESS_LEVEL if mode == "userns" else _fallback_level()
     account = _account()
     if account is None:
         pytest.skip("needs root on Linux with useradd, setpriv and unshare to make an ordinary account")
@@ -181,7 +229,8 @@ def test_cases_as_an_ordinary_user(mode, expected):
     if mode == "no-userns":
         env["DLPREP_SANDBOX"] = "no-userns"
     pytest_cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-x",
-                  f"{Path(__file__).relative_to(ROOT)}::test_case_in_this_process"]
+                  str(Path(__file__).relative_to(ROOT)),
+                  "-k", "test_case_in_this_process or test_strict_follows_the_level"]
     if blocked is None:
         cmd = ["setpriv", f"--reuid={uid}", f"--regid={gid}", "--init-groups", *pytest_cmd]
     else:
@@ -189,5 +238,5 @@ def test_cases_as_an_ordinary_user(mode, expected):
     r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     counts = r.stdout.strip().splitlines()[-1]
-    caught = 5 if expected == iso.ROOTLESS_LEVEL else 1
+    caught = sum(iso.stops(expected, THREAT[case]) for case in CASES) + 1  # + the strict test
     assert re.search(rf"\b{caught} passed", counts), counts

@@ -33,6 +33,22 @@ ROOTLESS_LEVEL = "userns+netns+pidns+mountns+rlimits"
 WEAK_LEVEL = "rlimits+pgroup"
 # What full isolation means: no network, a private file system, no view of other processes.
 FULL_LAYERS = ("netns", "mountns", "pidns")
+# The fallback ladder (confine.py) names its layers landlock-fs, landlock-net, landlock-scope and
+# seccomp-net before rlimits+pgroup. It is never full: without a pid namespace the run sees every
+# process, and connect() to a pathname UNIX socket the user may write to is not stopped.
+
+# What a run is stopped from doing, and which layers stop it (any one of them suffices).
+STOPS: dict[str, tuple[str, ...]] = {
+    "network": ("netns", "seccomp-net"),  # landlock-net alone stops TCP only
+    "read_home": ("mountns", "landlock-fs"),
+    "write_outside": ("mountns", "landlock-fs"),
+    "kill_outside": ("pidns", "landlock-scope"),
+    "grandchild": ("pidns", "pgroup"),  # pgroup: the worker sweeps the run's processes after it
+    "see_processes": ("pidns",),
+    # the user's own sockets (session bus, agents, a docker socket) live in /run and /tmp, which a
+    # mount namespace hides; Landlock (up to ABI 7) does not govern connect() to a socket's path
+    "unix_sockets": ("mountns",),
+}
 
 # How to get full isolation as an ordinary user where the kernel refuses user namespaces.
 USERNS_HINT = ("allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, or "
@@ -175,6 +191,11 @@ def private_filesystem(hide: list[Path], needed: list[Path], private: list[Path]
     return WORKDIR
 
 
+def stops(level: str, threat: str) -> bool:
+    """Whether a run at `level` is stopped from `threat` (a key of STOPS)."""
+    return not set(STOPS[threat]).isdisjoint(level.split("+"))
+
+
 def full_isolation(level: str) -> str | None:
     """None when `level` is full isolation, else one line saying what is missing."""
     layers = set(level.split("+"))
@@ -242,6 +263,23 @@ def userns_refusal() -> str | None:
     os.close(r)
     os.waitpid(pid, 0)
     return why or None
+
+
+# Where distributions switch unprivileged user namespaces off, and the value that does it.
+_USERNS_SYSCTLS = (("kernel/apparmor_restrict_unprivileged_userns", "1"), ("kernel/unprivileged_userns_clone", "0"),
+                   ("user/max_user_namespaces", "0"))
+
+
+def userns_policy() -> str | None:
+    """The sysctl that refuses user namespaces here, e.g. `kernel.unprivileged_userns_clone=0`."""
+    for name, off in _USERNS_SYSCTLS:
+        try:
+            value = Path("/proc/sys", name).read_text().strip()
+        except OSError:
+            continue
+        if value == off:
+            return f"{name.replace('/', '.')}={value}"
+    return None
 
 
 def own_proc() -> None:

@@ -8,6 +8,8 @@ left in the namespace, `setsid` escapees included, and C gets SIGKILL if the wor
 (PDEATHSIG). As root each run has its own uid, and a sweep by uid after the run catches anything
 that still escaped. As an ordinary user the worker first makes itself root of a user namespace
 (see `_enter_user_namespace`), which gives it the same namespaces without a uid of its own per run.
+Where no namespace can be had, each run confines itself with Landlock and seccomp instead
+(`confine.py`, the fallback ladder; `_probe_fallback` finds what this kernel has).
 stdout/stderr come back through pipes read with a byte cap; results come on a third, private pipe.
 """
 
@@ -33,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dlprep.checkers.sandbox import confine
 from dlprep.checkers.sandbox import isolation as iso
 from dlprep.checkers.sandbox.protocol import read_frame, write_frame
 
@@ -122,12 +125,14 @@ def _full(level: str) -> bool:
 
 def probe_isolation(own_ns: int) -> str:
     """Try the full set-up once in a throwaway child; the answer decides every later run."""
-    if os.geteuid() != 0 or _sandbox_knob() == "weak":
+    if _sandbox_knob() == "weak":
         return iso.WEAK_LEVEL
+    if os.geteuid() != 0:
+        return _probe_fallback()
     try:
         pid = iso.fork_into_new_pid_namespace(own_ns)
-    except OSError:
-        return iso.WEAK_LEVEL
+    except OSError:  # root without namespaces (an unprivileged container): the fallback, as for users
+        return _probe_fallback()
     if pid == 0:
         try:
             iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET)
@@ -138,8 +143,52 @@ def probe_isolation(own_ns: int) -> str:
             os._exit(1)
     _, status = os.waitpid(pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
-        return iso.WEAK_LEVEL
+        return _probe_fallback()
     return iso.FULL_LEVEL if _PATHS[2] is None else iso.ROOTLESS_LEVEL
+
+
+def _probe_fallback() -> str:
+    """No namespaces: the layers of the fallback ladder this kernel has, tried once in a throwaway
+    child as a run would apply them (fail closed to the weak level if any of them fails)."""
+    global _PLAN
+    _PLAN = confine.plan(_unreadable_paths(), _needed_paths() + _site_paths())
+    if not _PLAN.layers:
+        return iso.WEAK_LEVEL
+    confine.prepare()
+    workdir = tempfile.mkdtemp(prefix="dlprep-probe-")
+    pid = os.fork()
+    if pid == 0:
+        try:
+            iso.prctl(iso.PR_SET_NO_NEW_PRIVS, 1)
+            confine.apply(_PLAN, workdir)
+            with open(os.path.join(workdir, "probe"), "w") as f:
+                f.write("ok")
+            os._exit(0)
+        except BaseException:
+            os._exit(1)
+    _, status = os.waitpid(pid, 0)
+    shutil.rmtree(workdir, ignore_errors=True)
+    if os.waitstatus_to_exitcode(status) != 0:
+        _PLAN = confine.Plan(0, False)  # runs apply what the level names, nothing more
+        return iso.WEAK_LEVEL
+    return "+".join([*_PLAN.layers, iso.WEAK_LEVEL])
+
+
+def _unreadable_paths() -> list[Path]:
+    """What the fallback's Landlock rules leave unreadable: what namespaces would hide (reference
+    solutions, progress store, the user's home, /run) and the shared temp folders."""
+    homes = {Path(pwd.getpwuid(os.geteuid()).pw_dir), Path(os.environ.get("HOME") or "/")}
+    tmp = {Path(d) for d in ("/tmp", "/var/tmp", "/run", tempfile.gettempdir())}
+    found = {p.resolve() for p in (*_hidden_paths(), *homes, *tmp)}
+    return sorted(p for p in found if p != Path("/"))
+
+
+def _site_paths() -> list[Path]:
+    """Where imports come from besides the interpreter's tree (a user site inside the home)."""
+    return [Path(p).resolve() for p in sys.path[1:] if os.path.isdir(p) and "-packages" in p]
+
+
+_PLAN = confine.Plan(0, False)  # the fallback's rules, made once by _probe_fallback
 
 
 def _hidden_paths() -> list[Path]:
@@ -236,7 +285,9 @@ def _submission(level: str, uid: int, workdir: str, home: str, job_r: int, std: 
             iso.drop_privileges(uid)
         elif "userns" in level.split("+"):
             iso.seal_user_namespace()
-        iso.prctl(iso.PR_SET_NO_NEW_PRIVS, 1)
+        iso.prctl(iso.PR_SET_NO_NEW_PRIVS, 1)  # before Landlock and seccomp: both require it
+        if not _full(level):
+            confine.apply(_PLAN, workdir)  # the fallback ladder (nothing where it is not planned)
         devnull = os.open(os.devnull, os.O_RDONLY)
         if devnull != 0:
             os.dup2(devnull, 0)
