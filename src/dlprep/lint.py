@@ -160,7 +160,8 @@ def _listing(xs: set[Any]) -> str:
 
 
 def problems(catalog: Catalog) -> list[str]:
-    return [p for lq in catalog.questions.values() for p in question_problems(lq)]
+    # Generated spot-the-bug cards are not written in a bank: their text comes from templates.
+    return [p for lq in catalog.questions.values() if lq.q.type != "spot_bug" for p in question_problems(lq)]
 
 
 # --- reports -------------------------------------------------------------------------------------
@@ -251,7 +252,7 @@ def near_duplicates(catalog: Catalog, threshold: float = NEAR_DUPLICATE) -> list
     """Pairs of questions of the same type whose texts share most of their words."""
     by_type: dict[str, list[tuple[LoadedQuestion, frozenset[str]]]] = {}
     for lq in catalog.questions.values():
-        if lq.q.type != "coding":
+        if lq.q.type not in ("coding", "spot_bug"):
             by_type.setdefault(lq.q.type, []).append((lq, _tokens(lq.q)))
     out = []
     for group in by_type.values():
