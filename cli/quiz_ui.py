@@ -225,12 +225,12 @@ class Runner:
             try:
                 # A code answer may be run in the sandbox (its first start imports torch: seconds).
                 with render.spinner(self.t["running"], enabled=bool(getattr(item.question, "judge", None))
-                                    or item.type == "spot_bug"):
+                                    or item.type == "spot_bug" or bool(item.variant)):
                     out = self.sess.answer(text)
             except InvalidAnswer as e:
                 self.con.print(str(e), style="yellow", markup=False)
                 continue
-            return self._feedback(item, out)
+            return self._feedback(self.sess.items[out.index], out)  # a variant's item now carries its key
 
     def _open(self, item: Item) -> None:
         self._say("open")

@@ -26,7 +26,9 @@ from dlprep.models import (
     ChoiceQuestion,
     CodingQuestion,
     OpenQuestion,
+    OutputQuestion,
     ShortQuestion,
+    SpotBugQuestion,
 )
 from dlprep.store import Recorded, Store, now_utc
 
@@ -44,6 +46,7 @@ class Item:
     topic: str
     order: tuple[str, ...] | None = None  # choice ids in the order shown (shuffled per session)
     mode: str = "quiz"  # how it is recorded: quiz, review or cram
+    variant: tuple[tuple[str, str | int | float], ...] = ()  # a parametrised output question: the drawn values
 
     @property
     def id(self) -> str:
@@ -72,6 +75,12 @@ def _item(lq: LoadedQuestion, rng: random.Random, mode: str) -> Item:
         ids = [c.id for c in lq.q.choices]
         rng.shuffle(ids)
         order = tuple(ids)
+    if isinstance(lq.q, OutputQuestion) and lq.q.params:
+        # A fresh draw each time it is asked; its key is computed when it is shown (Session.present).
+        from dlprep import variants
+
+        values = variants.draw(lq.q, rng)
+        return Item(lq.q.variant(values, ""), lq.topic, order, mode, tuple(sorted(values.items())))
     return Item(lq.q, lq.topic, order, mode)
 
 
@@ -131,6 +140,13 @@ def review_items(catalog: Catalog, store: Store, now: datetime, new: int = 10, l
     return [_item(pool[p.question_id], rng, "cram" if p.kind == "ahead" else "review") for p in planned]
 
 
+def _runs_code(item: Item) -> bool:
+    """Whether answering this item runs something in the sandbox (a code judge, a spot-the-bug
+    input, a variant's key): the session then starts the worker ahead, in the background."""
+    q = item.question
+    return bool(item.variant) or isinstance(q, SpotBugQuestion) or (isinstance(q, ShortQuestion) and bool(q.judge))
+
+
 # --- the session ----------------------------------------------------------------------------
 
 class Session:
@@ -153,6 +169,7 @@ class Session:
         self._hinted = False
         self._grader: Any = None
         self._code_judge: Any = None
+        self._keys: Any = None  # dlprep.variants.Keys, once a variant comes up
 
     # where we are
 
@@ -181,10 +198,36 @@ class Session:
         is a code answer judged by running it, the sandbox worker starts now, in the background:
         its torch import takes seconds, best spent while earlier questions are answered."""
         self._shown_at = self.timer()
-        if self._code_judge is None and any(
-                isinstance(it.question, ShortQuestion) and it.question.judge for it in self.items[self.pos:]):
+        if self._code_judge is None and any(_runs_code(it) for it in self.items[self.pos:]):
             self._get_code_judge().warm()
-        return self.current
+        item = self.current
+        if item is not None and item.variant:
+            self._variant_keys().start(self._variant_name(), item.question.code)  # computed while the user reads
+        return item
+
+    def _variant_keys(self) -> Any:
+        if self._keys is None:
+            from dlprep.variants import Keys
+
+            self._keys = Keys(self._get_code_judge())
+        return self._keys
+
+    def _variant_name(self) -> str:
+        return f"{self.current.id}#{self.pos}" if self.current is not None else ""
+
+    def variant_key(self) -> str:
+        """The current variant's key (waits for its computation if it is still running); the item
+        is replaced by the one that carries it, so the answer shown afterwards is this draw's."""
+        item = self._need(OutputQuestion)
+        from dlprep.variants import VariantError
+
+        try:
+            key = self._variant_keys().get(self._variant_name(), item.question.code)
+        except VariantError as e:
+            raise InvalidAnswer(f"{e}; press s to skip") from None
+        self.items[self.pos] = Item(item.question.model_copy(update={"expected": key}), item.topic, item.order,
+                                    item.mode, item.variant)
+        return key
 
     def _need(self, *types: type) -> Item:
         item = self.current
@@ -199,8 +242,11 @@ class Session:
     def judgement(self, text: str) -> Judgement:
         """Judge a typed answer to the current choice, true_false, short or output question."""
         item = self._need(*JUDGED_TYPES)
+        if item.variant and text.strip():
+            self.variant_key()
+            item = self._need()
         q = item.question
-        code_judge = self._get_code_judge() if isinstance(q, ShortQuestion) and q.judge else None
+        code_judge = self._get_code_judge() if _runs_code(item) else None
         return judge(q, text, item.order, code_judge)
 
     def judge(self, text: str) -> tuple[bool, str]:

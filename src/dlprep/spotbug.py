@@ -7,9 +7,12 @@ the file's names in scope (`solve(torch.ones(2, 3), 1)`). The faulty lines are t
 the file differs from the reference (difflib); the input runs only in the sandbox, once per file,
 and the two results are compared here with the checkers' own rules (`checkers.compare`).
 
-Each exercise may keep `expose.yaml` beside its reference: per wrong file (`mutants/x.diff`,
-`wrong/y.py`) a stored exposing input, or `{lines_only: why}` for a bug no input reaches here
-(several processes, a GPU). `dlprep verify` proves every stored input really differs.
+Each exercise may keep `expose.yaml` beside its reference: `inputs:` maps a wrong file
+(`mutants/x.diff`, `wrong/y.py`) to a stored exposing input, `lines_only:` to why no input reaches
+its bug here (several processes, a GPU), and `candidates:` lists inputs worth trying.
+`python -m dlprep.spotbug --derive [EXERCISE...]` tries the candidates (and, for call-style
+exercises, every public case of check.py written out as an expression) on each card without an
+input, and stores the first that exposes it; `dlprep verify` proves every stored input.
 """
 
 from __future__ import annotations
@@ -34,7 +37,9 @@ from dlprep.models import CodingQuestion, SpotBugQuestion, Text
 EXPOSE_FILE = "expose.yaml"
 EXPOSE_HARNESS = "dlprep.checkers.sandbox.expose:run_child"
 EXPOSE_TIMEOUT_S = 30.0
-KINDS = ("mutants", "wrong")  # pending corpus folders are not settled yet: no cards from them
+KINDS = ("mutants", "wrong")
+# Besides values, what a user can see of a returned tensor: its layout and whether it tracks grad.
+LAYOUT = ("stride", "offset", "contiguous", "requires_grad")  # pending corpus folders are not settled yet: no cards from them
 _ANSWER = re.compile(r"^\s*([\d\s,\-]+?)\s*(?:[;|]\s*(.*?))?\s*$", re.DOTALL)
 
 
@@ -181,8 +186,8 @@ def _build(q: CodingQuestion, topic: str, exercises: Path) -> list[SpotBugQuesti
             if not regions:
                 continue
             origin = f"{kind}/{m.path.name}"
-            stored = table.get(origin)
-            lines_only = stored.get("lines_only") if isinstance(stored, dict) else None
+            stored = (table.get("inputs") or {}).get(origin)
+            lines_only = (table.get("lines_only") or {}).get(origin)
             out.append(SpotBugQuestion(
                 id=card_id(topic, q.exercise, origin), type="spot_bug", difficulty=q.difficulty,
                 tags=["spot-bug", q.exercise], prompt=_prompt(q, lines_only), explanation=_explanation(m, regions),
@@ -301,6 +306,8 @@ def compare(wrong_run: Any, ref_run: Any) -> Proof:
     """Whether the input exposes the bug: the two runs gave results that the checkers' comparison
     tells apart, or only one of them raised (or they raised different exceptions)."""
     w, r = _outcome(wrong_run), _outcome(ref_run)
+    if "problem" in w and "problem" not in r and getattr(wrong_run, "status", "") == "error":
+        return Proof(True, f"this code crashed where the reference ran: {w['problem']}")
     for side in (w, r):
         if "problem" in side:
             return Proof(False, f"the input could not be run: {side['problem']}")
@@ -318,7 +325,7 @@ def compare(wrong_run: Any, ref_run: Any) -> Proof:
     if a["kind"] == "object" or e["kind"] == "object":
         return Proof(False, "the input must give tensors, numbers, tuples, lists or dicts to compare "
                             f"(got {a.get('type') or a['kind']})")
-    c = compare_described(a, e, None, None)
+    c = compare_described(a, e, None, None, LAYOUT)
     said = (c.message or "same result on both").replace("yours", "this code").replace("expected", "the reference")
     return Proof(not c.ok, said)
 

@@ -121,7 +121,10 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
     if reason:
         r = QuestionResult(lq.id, lq.topic, q.type, "skipped", reason)
     elif isinstance(q, OutputQuestion):
-        r = _check_snippet(lq, grader, q.code, lambda out: same_output(out, q.expected), q.expected)
+        shown = q.shown()  # with params: the default draw, whose key is stored
+        r = _check_snippet(lq, grader, shown.code, lambda out: same_output(out, q.expected), q.expected)
+        if q.params and r.status == "passed":
+            r = _check_draws(lq, grader)
     elif isinstance(q, ShortQuestion) and (q.probe or q.judge):
         # A probe computes the key; a code judge proves it by behaviour on every accepted form.
         r = (_proved(_check_snippet(lq, grader, q.probe, lambda out: matches(_last_line(out), q.answers[0], q.match),
@@ -215,6 +218,26 @@ def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str
         return QuestionResult(lq.id, lq.topic, kind, "failed", "the snippet prints something else than the key",
                               (f"expected:\n{expected}", f"actual:\n{first.stdout}"))
     return QuestionResult(lq.id, lq.topic, kind, "passed")
+
+
+DRAWS = 3  # seeded draws verify runs for a parametrised output question, besides the default
+
+
+def _check_draws(lq: LoadedQuestion, grader: Any) -> QuestionResult:
+    """Every draw of a sample must run and print the same text twice (its key is computed, never
+    stored, so there is nothing else to compare with)."""
+    from dlprep import variants
+
+    q: OutputQuestion = lq.q
+    shown = []
+    for values in variants.seeded_draws(q, DRAWS, zlib.crc32(q.id.encode())):
+        code = q.variant(values, "").code
+        r = _check_snippet(lq, grader, code, lambda out: bool(out.strip()), "(some output)")
+        if r.status != "passed":
+            return QuestionResult(lq.id, lq.topic, q.type, r.status, f"draw {values}: {r.message}", r.details)
+        shown.append(str(values))
+    return QuestionResult(lq.id, lq.topic, q.type, "passed", f"default and {DRAWS} draws run and repeat",
+                          tuple(shown))
 
 
 def _check_judge(lq: LoadedQuestion, grader: Any) -> QuestionResult:
