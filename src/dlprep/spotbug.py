@@ -37,9 +37,9 @@ from dlprep.models import CodingQuestion, SpotBugQuestion, Text
 EXPOSE_FILE = "expose.yaml"
 EXPOSE_HARNESS = "dlprep.checkers.sandbox.expose:run_child"
 EXPOSE_TIMEOUT_S = 30.0
-KINDS = ("mutants", "wrong")
+KINDS = ("mutants", "wrong")  # pending corpus folders are not settled yet: no cards from them
 # Besides values, what a user can see of a returned tensor: its layout and whether it tracks grad.
-LAYOUT = ("stride", "offset", "contiguous", "requires_grad")  # pending corpus folders are not settled yet: no cards from them
+LAYOUT = ("stride", "offset", "contiguous", "requires_grad")
 _ANSWER = re.compile(r"^\s*([\d\s,\-]+?)\s*(?:[;|]\s*(.*?))?\s*$", re.DOTALL)
 
 
@@ -271,10 +271,15 @@ def lines_right(q: SpotBugQuestion, named: tuple[int, ...]) -> bool:
     return bool(named) and all(n in faulty for n in named)
 
 
-def expose_job(source: str, entry: str, expression: str, name: str) -> dict[str, Any]:
-    return {"harness": EXPOSE_HARNESS, "source": source, "filename": f"<{name}>", "entry": entry,
-            "expression": expression, "timeout": EXPOSE_TIMEOUT_S, "limits": {"cpu_s": int(EXPOSE_TIMEOUT_S * 4)},
-            "env": {"TRITON_INTERPRET": "1"}}
+def expose_job(source: str, entry: str, expression: str, name: str, reference: str | None = None) -> dict[str, Any]:
+    """The sandbox job that evaluates `expression` on `source` (and, given, on `reference` in a fork
+    of the same run: one round trip for the comparison)."""
+    job = {"harness": EXPOSE_HARNESS, "source": source, "filename": f"<{name}>", "entry": entry,
+           "expression": expression, "timeout": EXPOSE_TIMEOUT_S, "limits": {"cpu_s": int(EXPOSE_TIMEOUT_S * 4)},
+           "env": {"TRITON_INTERPRET": "1"}}
+    if reference is not None:
+        job["reference"] = reference
+    return job
 
 
 @dataclass(frozen=True)
@@ -283,36 +288,50 @@ class Proof:
     message: str  # in words: what each side gave, or why there is no comparison
 
 
-def _outcome(run: Any) -> dict[str, Any]:
-    """What one side of the comparison gave: {"value": described} or {"error": info} or {"problem": str}."""
-    if not run.ok:
-        return {"problem": run.problem or "it did not finish"}
+def _side(facts: Any) -> dict[str, Any]:
+    """One side of the comparison: {"value": described} or {"error": info} or {"problem": str}."""
+    if not isinstance(facts, dict):
+        return {"problem": "no result"}
+    if "crashed" in facts:
+        return {"crashed": str(facts["crashed"])}
+    if "load_error" in facts:
+        return {"error": facts["load_error"]}
+    if "input_error" in facts:
+        return {"input_error": facts["input_error"]}
+    if "value" not in facts and "error" not in facts:
+        return {"problem": "no result"}
+    return {k: facts[k] for k in ("value", "error") if k in facts}
+
+
+def outcome(run: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(wrong side, reference side) of a paired run of expose_job."""
+    if not run.ok:  # the reference's side did not report: nothing to compare
+        return {"problem": run.problem or "it did not finish"}, {"problem": run.problem or "it did not finish"}
     from dlprep.checkers.sandbox import wire
 
     try:
         facts = wire.loads(run.result)
     except Exception as e:
-        return {"problem": f"its result could not be read ({e})"}
-    if not isinstance(facts, dict):
-        return {"problem": "no result"}
-    if "load_error" in facts:
-        return {"error": facts["load_error"]}
-    if "input_error" in facts:
-        return {"input_error": facts["input_error"]}
-    return {k: facts[k] for k in ("value", "error") if k in facts}
+        return {"problem": f"its result could not be read ({e})"}, {"problem": "-"}
+    if isinstance(facts, dict) and "input_error" in facts:
+        return {"input_error": facts["input_error"]}, {"input_error": facts["input_error"]}
+    if not isinstance(facts, dict) or "wrong" not in facts:
+        return {"problem": "no result"}, {"problem": "no result"}
+    return _side(facts["wrong"]), _side(facts["reference"])
 
 
-def compare(wrong_run: Any, ref_run: Any) -> Proof:
-    """Whether the input exposes the bug: the two runs gave results that the checkers' comparison
+def compare(w: dict[str, Any], r: dict[str, Any]) -> Proof:
+    """Whether the input exposes the bug: the two sides gave results that the checkers' comparison
     tells apart, or only one of them raised (or they raised different exceptions)."""
-    w, r = _outcome(wrong_run), _outcome(ref_run)
-    if "problem" in w and "problem" not in r and getattr(wrong_run, "status", "") == "error":
-        return Proof(True, f"this code crashed where the reference ran: {w['problem']}")
     for side in (w, r):
         if "problem" in side:
             return Proof(False, f"the input could not be run: {side['problem']}")
         if "input_error" in side:
             return Proof(False, f"the input is not valid Python: {side['input_error']}")
+    if "crashed" in r:
+        return Proof(False, f"the input could not be run on the reference: {r['crashed']}")
+    if "crashed" in w:
+        return Proof(True, f"this code {w['crashed']}, where the reference did")
     if "error" in w and "error" in r:
         same = w["error"]["type"] == r["error"]["type"]
         return Proof(not same, f"both raise ({w['error']['type']} / {r['error']['type']})")
@@ -331,17 +350,12 @@ def compare(wrong_run: Any, ref_run: Any) -> Proof:
 
 
 class ExposeRunner:
-    """Runs inputs against a wrong file and the reference in one warm sandbox worker; the
-    reference's result is kept per (exercise, input), so a verify of many cards runs it once."""
+    """Runs inputs against a wrong file and the reference, in one job each, on a warm sandbox
+    (anything with `.run(job)`: a checkers Sandbox, or a CodeJudge sharing a session's worker)."""
 
     def __init__(self, sandbox: Any, exercises: Path):
         self.sandbox, self.exercises = sandbox, exercises
-        self._ref_runs: dict[tuple[str, str], Any] = {}
 
     def prove(self, q: SpotBugQuestion, expression: str) -> Proof:
-        wrong = self.sandbox.run(expose_job(q.code, q.entry, expression, q.id))
-        key = (q.exercise, expression)
-        if key not in self._ref_runs:
-            self._ref_runs[key] = self.sandbox.run(
-                expose_job(reference_of(q, self.exercises), q.entry, expression, f"{q.exercise}:reference"))
-        return compare(wrong, self._ref_runs[key])
+        job = expose_job(q.code, q.entry, expression, q.id, reference_of(q, self.exercises))
+        return compare(*outcome(self.sandbox.run(job)))
