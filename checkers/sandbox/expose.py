@@ -4,8 +4,9 @@ reference beside it), evaluate the user's input with the file's names in scope, 
 The input is user text and the file may be wrong code: both run only here, in the sandbox. With a
 `reference` in the job the run forks once, before anything is loaded: the fork evaluates the input
 on the wrong file while this process does it on the reference, so one round trip (and both cores)
-serve the comparison, and a wrong file that crashes or hangs is reported by the reference's side. The RNGs are seeded with the same fixed value on both sides, so
-`torch.randn(3)` in an input gives the wrong code and the reference the same tensor.
+serve the comparison, and a wrong file that crashes or hangs is reported by the reference's side.
+The RNGs are seeded with the same fixed value on both sides, so `torch.randn(3)` in an input gives
+the wrong code and the reference the same tensor.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from typing import Any
 
 from dlprep.code_judge import snippet_job
@@ -62,6 +63,7 @@ class Keys:
         self.runner = runner  # anything with .run(job) -> RunResult (a CodeJudge)
         self._threads: dict[str, threading.Thread] = {}
         self._keys: dict[str, str | VariantError] = {}
+        self.seconds: dict[str, float] = {}  # how long each key took to compute (hidden while the user reads)
 
     def start(self, name: str, code: str) -> None:
         if name in self._threads:
@@ -71,12 +73,14 @@ class Keys:
         t.start()
 
     def _compute(self, name: str, code: str) -> None:
+        t0 = time.monotonic()
         try:
             self._keys[name] = printed(self.runner.run(snippet_job(code, name, KEY_TIMEOUT_S)))
         except VariantError as e:
             self._keys[name] = e
         except Exception as e:  # the sandbox could not start: the answer says so, nothing crashes
             self._keys[name] = VariantError(f"the variant could not be run ({type(e).__name__}: {e})")
+        self.seconds[name] = time.monotonic() - t0
 
     def ready(self, name: str) -> bool:
         return name in self._keys
