@@ -51,6 +51,7 @@ def _evaluate(source: str, filename: str, tree: ast.Module) -> dict[str, Any]:
     scope = {"torch": torch, **mod.__dict__}
     body = list(tree.body)
     last = body.pop() if body and isinstance(body[-1], ast.Expr) else None
+    assert last is None or isinstance(last, ast.Expr)
     _seed()
     try:
         exec(compile(ast.Module(body, []), "<input>", "exec"), scope)
@@ -64,7 +65,7 @@ def _evaluate(source: str, filename: str, tree: ast.Module) -> dict[str, Any]:
 
 def _read_all(fd: int, deadline: float) -> bytes | None:
     """Everything the fork writes, or None when it has not finished by `deadline` (monotonic)."""
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         left = deadline - time.monotonic()
         if left <= 0 or not select.select([fd], [], [], left)[0]:
@@ -87,8 +88,8 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     if pid == 0:  # the wrong file's side: if it crashes or hangs, the reference's side still reports
         os.close(rfd)
         harness.started()  # this process reports to the pipe; its own forks must not
-        data = harness.dump(_evaluate(job["source"], job["filename"], tree))
-        view = memoryview(data)
+        out = harness.dump(_evaluate(job["source"], job["filename"], tree))
+        view = memoryview(out)
         while view:
             view = view[os.write(wfd, view):]
         os._exit(0)

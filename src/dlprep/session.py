@@ -222,7 +222,7 @@ class Session:
         from dlprep.variants import VariantError
 
         try:
-            key = self._variant_keys().get(self._variant_name(), item.question.code)
+            key = str(self._variant_keys().get(self._variant_name(), item.question.code))
         except VariantError as e:
             raise InvalidAnswer(f"{e}; press s to skip") from None
         self.items[self.pos] = Item(item.question.model_copy(update={"expected": key}), item.topic, item.order,
