@@ -200,10 +200,12 @@ class Session:
         self._shown_at = self.timer()
         if self._code_judge is None and any(_runs_code(it) for it in self.items[self.pos:]):
             self._get_code_judge().warm()
-        item = self.current
-        if item is not None and item.variant:
-            self._variant_keys().start(self._variant_name(), item.question.code)  # computed while the user reads
-        return item
+        # A variant's key is computed while the user reads: this one's, and the next one's already
+        # (a snippet that starts DataLoader workers can take longer than one reading).
+        for pos in (self.pos, self.pos + 1):
+            if pos < len(self.items) and self.items[pos].variant:
+                self._variant_keys().start(self._variant_name(pos), self.items[pos].question.code)
+        return self.current
 
     def _variant_keys(self) -> Any:
         if self._keys is None:
@@ -212,8 +214,9 @@ class Session:
             self._keys = Keys(self._get_code_judge())
         return self._keys
 
-    def _variant_name(self) -> str:
-        return f"{self.current.id}#{self.pos}" if self.current is not None else ""
+    def _variant_name(self, pos: int | None = None) -> str:
+        pos = self.pos if pos is None else pos
+        return f"{self.items[pos].id}#{pos}" if pos < len(self.items) else ""
 
     def variant_key(self) -> str:
         """The current variant's key (waits for its computation if it is still running); the item
