@@ -200,11 +200,11 @@ class Session:
         self._shown_at = self.timer()
         if self._code_judge is None and any(_runs_code(it) for it in self.items[self.pos:]):
             self._get_code_judge().warm()
-        # A variant's key is computed while the user reads: this one's, and the next one's already
+        # A variant's key is computed while the user reads: this one's, and the next variant's already
         # (a snippet that starts DataLoader workers can take longer than one reading).
-        for pos in (self.pos, self.pos + 1):
-            if pos < len(self.items) and self.items[pos].variant:
-                self._variant_keys().start(self._variant_name(pos), self.items[pos].question.code)
+        ahead = [p for p in range(self.pos, len(self.items)) if self.items[p].variant]
+        for pos in ahead[:1] if ahead and ahead[0] > self.pos else ahead[:2]:
+            self._variant_keys().start(self._variant_name(pos), self.items[pos].question.code)
         return self.current
 
     def _variant_keys(self) -> Any:
