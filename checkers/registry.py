@@ -16,7 +16,7 @@ _FAMILIES: dict[str, type] = {}
 # runner are imported by the warm worker before it forks, so that a run's child never has to
 # import anything.
 FAMILIES_PACKAGE = "dlprep.checkers.families"
-CHILD_MODULES = ("dlprep.checkers.sandbox.snippet",)
+CHILD_MODULES = ("dlprep.checkers.sandbox.snippet", "dlprep.checkers.sandbox.expose")
 
 
 def register(name: str):  # type: ignore[no-untyped-def]

@@ -119,6 +119,8 @@ def _to_json(q: Any, r: Result, lang: str, recorded: bool) -> dict[str, Any]:
         out["lines_right"], out["lines_total"] = j.lines.right, j.lines.total
     if j is not None and j.by_running:
         out["reason"] = "judged by running the answer"
+    if j is not None and j.proof is not None:  # spot_bug: what the given input showed
+        out["proof"], out["proved"] = j.proof, j.proved
     if r.rating is not None:
         out["rating"] = r.rating
     if r.verdict is not None:
@@ -145,4 +147,7 @@ def _print(q: Any, r: Result, lang: str) -> None:
     j = r.judgement
     if j is not None and j.lines is not None and not r.correct:
         con.print(render.output_diff(j.lines, lang))
+    if j is not None and j.proof is not None:
+        con.print(t["proved" if j.proved else "proof"].format(text=j.proof), style="green" if j.proved else "yellow",
+                  markup=False)
     con.print(render.answer_body(q, lang))

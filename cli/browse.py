@@ -89,7 +89,7 @@ def show(
         data = lq.q.model_dump(mode="json", exclude_none=True)
         if not answer:  # the same split as the terminal view: the key only when asked for
             for key in ("answer", "answers", "expected", "model_answer", "rubric", "explanation", "misconception",
-                        "probe", "judge"):
+                        "probe", "judge", "hunks", "expose", "origin"):
                 data.pop(key, None)
         typer.echo(json.dumps({"topic": lq.topic, **data}, ensure_ascii=False, indent=2))
         return

@@ -42,6 +42,9 @@ UI = {
         "choice": "letters, e.g. b (or a c when several are right)",
         "true_false": "t (true) or f (false)",
         "short": "type the answer",
+        "spot_bug": "the faulty line(s): 12, 12,14 or 12-14; optionally `; an input` that shows the bug",
+        "proof": "your input: {text}",
+        "proved": "bonus: your input exposes the bug ({text})",
         "running": "running your answer ...",
         "output": "type the exact output; end with an empty line or Ctrl-D",
         "open": "type your answer (optional); an empty line shows the model answer",
@@ -64,6 +67,9 @@ UI = {
         "choice": "输入字母，如 b（多选如 a c）",
         "true_false": "t（对）或 f（错）",
         "short": "输入答案",
+        "spot_bug": "出错的行号：12、12,14 或 12-14；可在 `;` 后加一个能暴露错误的输入",
+        "proof": "你的输入：{text}",
+        "proved": "加分：你的输入暴露了这个错误（{text}）",
         "running": "正在运行你的答案……",
         "output": "输入完整输出，以空行或 Ctrl-D 结束",
         "open": "可先写下你的回答；空行后显示参考答案",
@@ -152,6 +158,8 @@ class Runner:
         j = out.judgement
         if j is not None and j.lines is not None and not out.correct:
             self.con.print(render.output_diff(j.lines, self.lang))
+        if j is not None and j.proof is not None:  # spot_bug: what the input showed
+            self._say("proved" if j.proved else "proof", "bold green" if j.proved else "yellow", text=j.proof)
         self.con.print(render.answer_body(item.question, self.lang, list(item.order or []) or None))
 
     # input
@@ -244,12 +252,13 @@ class Runner:
                 return
             try:
                 # A code answer may be run in the sandbox (its first start imports torch: seconds).
-                with render.spinner(self.t["running"], enabled=bool(getattr(item.question, "judge", None))):
+                with render.spinner(self.t["running"], enabled=bool(getattr(item.question, "judge", None))
+                                    or item.type == "spot_bug" or bool(item.variant)):
                     out = self.sess.answer(text)
             except InvalidAnswer as e:
                 self.con.print(str(e), style="yellow", markup=False)
                 continue
-            return self._feedback(item, out)
+            return self._feedback(self.sess.items[out.index], out)  # a variant's item now carries its key
 
     def _open(self, item: Item) -> None:
         self._say("open")

@@ -25,6 +25,7 @@ from dlprep.models import (
     OpenQuestion,
     OutputQuestion,
     ShortQuestion,
+    SpotBugQuestion,
     TrueFalseQuestion,
 )
 
@@ -33,10 +34,14 @@ _console: Console | None = None
 LABELS = {
     "en": {"answer": "Answer", "why": "Why", "misconception": "Common misconception", "refs": "Docs",
            "rubric": "Key points", "model": "Model answer", "true": "True", "false": "False",
-           "exercise": "Exercise", "run": "dlprep init {id}  then  dlprep submit {id} solution.py"},
+           "exercise": "Exercise", "run": "dlprep init {id}  then  dlprep submit {id} solution.py",
+           "lines": "lines {lines}", "shows": "an input that shows it", "proof": "Your input",
+           "lines_only": "judged on lines only"},
     "zh": {"answer": "答案", "why": "解析", "misconception": "常见误区", "refs": "文档",
            "rubric": "要点", "model": "参考答案", "true": "对", "false": "错",
-           "exercise": "编程题", "run": "dlprep init {id}  然后  dlprep submit {id} solution.py"},
+           "exercise": "编程题", "run": "dlprep init {id}  然后  dlprep submit {id} solution.py",
+           "lines": "第 {lines} 行", "shows": "能暴露错误的输入", "proof": "你的输入",
+           "lines_only": "只判行号"},
 }
 
 
@@ -202,9 +207,15 @@ def bank_text(text: str, label: str | None = None) -> RenderableType:
 
 def question_body(q: Any, lang: str, order: list[str] | None = None) -> RenderableType:
     """The question as shown before answering. `order` is the displayed order of choice ids."""
+    if isinstance(q, OutputQuestion):
+        q = q.shown()  # a parametrised one outside a quiz: its default draw
     parts: list[RenderableType] = [bank_text(q.prompt.get(lang))]
     if isinstance(q, OutputQuestion):
         parts.append(code_block(q.code))
+    if isinstance(q, SpotBugQuestion):
+        from dlprep.spotbug import numbered
+
+        parts.append(code_block(numbered(q.code), "text"))
     if isinstance(q, ChoiceQuestion):
         by_id = {c.id: c for c in q.choices}
         ids = order or [c.id for c in q.choices]
@@ -215,7 +226,9 @@ def question_body(q: Any, lang: str, order: list[str] | None = None) -> Renderab
         parts.append(Text(f"t = {lab['true']}, f = {lab['false']}", style="italic"))
     if isinstance(q, CodingQuestion):
         parts.append(Text(LABELS[lang]["run"].format(id=q.id), style=CODE_STYLE))
-    title = Text(f"{q.id} · {q.type} · {q.difficulty}")
+    # A card's own id names its bug (the mutant's file name): the title shows the exercise only.
+    shown_id = f"{q.id.split('.spotbug.')[0]}.spotbug.{q.exercise}" if isinstance(q, SpotBugQuestion) else q.id
+    title = Text(f"{shown_id} · {q.type} · {q.difficulty}")
     return Panel(Group(*parts), title=title, title_align="left")
 
 
@@ -237,6 +250,14 @@ def answer_text(q: Any, lang: str, order: list[str] | None = None, plain: bool =
         return q.answers[0]
     if isinstance(q, OutputQuestion):
         return q.expected.rstrip("\n") if plain else "```text\n" + q.expected.rstrip("\n") + "\n```"
+    if isinstance(q, SpotBugQuestion):
+        spans = ", ".join(str(h[0]) if len(h) == 1 else f"{h[0]}-{h[-1]}" for h in q.hunks)
+        text = lab["lines"].format(lines=spans)
+        if q.expose:
+            text += f"; {lab['shows']}: `{q.expose}`"
+        elif q.lines_only:
+            text += f" ({lab['lines_only']})"
+        return text
     if isinstance(q, OpenQuestion):
         return q.model_answer.get(lang)
     if isinstance(q, CodingQuestion):

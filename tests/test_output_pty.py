@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pexpect
 
-from dlprep import bank
+from dlprep import bank, session
 from dlprep.models import OutputQuestion
 from tests.output_forms import one_token_changed, respaced
 
@@ -21,8 +21,25 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 TITLE = re.compile(r"─ ([\w.-]+) · output ·")
 
 
+def _variant_keys(items: list[session.Item]) -> dict[str, str]:
+    from dlprep.code_judge import CodeJudge, snippet_job
+    from dlprep.variants import printed
+
+    judge = CodeJudge()
+    try:
+        return {it.id: printed(judge.run(snippet_job(it.question.code, it.id, 60.0))) for it in items if it.variant}
+    finally:
+        judge.close()
+
+
 def test_every_output_question_through_a_pty(tmp_path: Path) -> None:
-    questions = {lq.id: lq.q for lq in bank.catalog_or_raise().questions.values() if isinstance(lq.q, OutputQuestion)}
+    catalog = bank.catalog_or_raise()
+    questions = {lq.id: lq.q for lq in catalog.questions.values() if isinstance(lq.q, OutputQuestion)}
+    # The quiz below draws the same items (same seed): a parametrised question shows a draw whose key
+    # is computed, never stored; compute it here, in the sandbox too, to type it.
+    keys = _variant_keys(session.quiz_items(catalog, (), ["output"], None, len(questions), 1))
+    questions = {qid: q.model_copy(update={"expected": keys[qid]}) if qid in keys else q
+                 for qid, q in questions.items()}
     env = {**os.environ, "DLPREP_HOME": str(tmp_path), "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8",
            "PYTHONIOENCODING": "utf-8", "TERM": "xterm-256color"}
     log = StringIO()

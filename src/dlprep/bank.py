@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from dlprep import cjk, mutants, paths
+from dlprep import cjk, mutants, paths, spotbug
 from dlprep.errors import BankError, NotFound
 from dlprep.models import Bank, CodingQuestion, Topic, TopicRegistry
 
@@ -267,14 +267,17 @@ def load_catalog(
 ) -> tuple[Catalog | None, list[str]]:
     """Load every bank (or just `files`), returning the catalog and every problem found."""
     cache = _ParseCache()
+    cards = spotbug._CardCache()
     try:
-        return _load_catalog(files, banks, exercises, cache)
+        return _load_catalog(files, banks, exercises, cache, cards)
     finally:
         cache.save()
+        cards.save()
 
 
 def _load_catalog(
-    files: list[Path] | None, banks: Path | None, exercises: Path | None, cache: _ParseCache
+    files: list[Path] | None, banks: Path | None, exercises: Path | None, cache: _ParseCache,
+    cards: spotbug._CardCache,
 ) -> tuple[Catalog | None, list[str]]:
     banks = banks or paths.banks_dir()
     exercises = exercises or paths.exercises_dir()
@@ -296,7 +299,7 @@ def _load_catalog(
         except ValidationError as e:
             problems.extend(_format_validation(src, e))
             continue
-        _check_bank(src, bank, topics, registry, exercises, catalog, problems)
+        _check_bank(src, bank, topics, registry, exercises, catalog, problems, cards)
     return catalog, problems
 
 
@@ -308,6 +311,7 @@ def _check_bank(
     exercises: Path,
     catalog: Catalog,
     problems: list[str],
+    cards: spotbug._CardCache | None = None,
 ) -> None:
     path = src.path
     if bank.topic not in topics:
@@ -334,6 +338,12 @@ def _check_bank(
         lq = LoadedQuestion(q=q, topic=bank.topic, file=path, line=line)
         catalog.questions[q.id] = lq
         catalog.by_topic.setdefault(bank.topic, []).append(lq)
+        if isinstance(q, CodingQuestion):  # its spot-the-bug cards, generated (never written in a bank)
+            for card in spotbug.cards(q, bank.topic, exercises, cards):
+                if card.id not in catalog.questions:
+                    gq = LoadedQuestion(q=card, topic=bank.topic, file=path, line=line)
+                    catalog.questions[card.id] = gq
+                    catalog.by_topic[bank.topic].append(gq)
 
 
 MIN_MUTANTS = 2

@@ -52,6 +52,7 @@ class CodeJudge:
     def __init__(self) -> None:
         self._sandbox: Any = None
         self._lock = threading.Lock()
+        self._run_lock = threading.Lock()
         self._warming: threading.Thread | None = None
         self._closed = False
 
@@ -80,9 +81,16 @@ class CodeJudge:
             self._close_sandbox()
 
     def judge(self, judge: str, answer: str, name: str) -> bool:
+        return accepted(self.run(judge_job(judge, answer, name)))
+
+    def run(self, job: dict[str, Any]) -> Any:
+        """Any sandbox job (a spot-the-bug input, a variant's snippet) in the same warm worker; the
+        lock keeps one run at a time when a background computation shares it."""
         if self._warming is not None:
             self._warming.join()
-        return accepted(self._ensure().run(judge_job(judge, answer, name)))
+        sandbox = self._ensure()
+        with self._run_lock:
+            return sandbox.run(job)
 
     def close(self) -> None:
         """Never waits for a worker still starting (quitting stays instant): that one is closed

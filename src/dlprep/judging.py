@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dlprep import answers
+from dlprep import answers, paths
 from dlprep.errors import DlprepError
-from dlprep.models import ChoiceQuestion, OutputQuestion, ShortQuestion, TrueFalseQuestion
+from dlprep.models import ChoiceQuestion, OutputQuestion, ShortQuestion, SpotBugQuestion, TrueFalseQuestion
 from dlprep.outputs import OutputJudgement, judge_output
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -25,9 +25,11 @@ class Judgement:
     given: str  # what is recorded as the answer (choice: option ids; true_false: true/false)
     lines: OutputJudgement | None = None  # output questions: yours against expected, line by line
     by_running: bool = False  # a short code answer accepted or rejected by running the judge
+    proof: str | None = None  # spot_bug: what the given input showed (wrong code against the reference)
+    proved: bool = False  # spot_bug: the given input exposes the bug (the bonus)
 
 
-JUDGED_TYPES = (ChoiceQuestion, TrueFalseQuestion, ShortQuestion, OutputQuestion)
+JUDGED_TYPES = (ChoiceQuestion, TrueFalseQuestion, ShortQuestion, OutputQuestion, SpotBugQuestion)
 
 
 def judge(q: Any, text: str, order: tuple[str, ...] | None = None, code_judge: Any = None) -> Judgement:
@@ -66,4 +68,31 @@ def judge(q: Any, text: str, order: tuple[str, ...] | None = None, code_judge: A
     if isinstance(q, OutputQuestion):
         result = judge_output(text, q.expected, exact=q.match == "exact")
         return Judgement(result.correct, text, result)
+    if isinstance(q, SpotBugQuestion):
+        return _judge_spot_bug(q, text, code_judge)
     raise InvalidAnswer(f"{q.id} is a {q.type} question: it is not answered with text")
+
+
+def _judge_spot_bug(q: SpotBugQuestion, text: str, code_judge: Any) -> Judgement:
+    """The lines decide; an input, run in the sandbox on this code and on the reference, earns the
+    bonus when the two results differ (a card judged on lines alone ignores it)."""
+    from dlprep import spotbug
+
+    try:
+        a = spotbug.parse(text)
+    except spotbug.BadLines as e:
+        raise InvalidAnswer(str(e)) from None
+    right = spotbug.lines_right(q, a.lines)
+    if a.expose is None or q.lines_only is not None:
+        return Judgement(right, text.strip())
+    own = code_judge is None
+    if own:
+        from dlprep.code_judge import CodeJudge
+
+        code_judge = CodeJudge()
+    try:
+        proof = spotbug.ExposeRunner(code_judge, paths.exercises_dir()).prove(q, a.expose)
+    finally:
+        if own:
+            code_judge.close()
+    return Judgement(right, text.strip(), proof=proof.message, proved=proof.differs)

@@ -228,7 +228,8 @@ def coach_file_problems(path: Path) -> list[str]:
 
 def problems(catalog: Catalog, exercises: Path | None = None) -> list[str]:
     """Every question's text rules, then the coach file of every exercise the catalog names."""
-    found = [p for lq in catalog.questions.values() for p in question_problems(lq)]
+    # Generated spot-the-bug cards are not written in a bank: their text comes from templates.
+    found = [p for lq in catalog.questions.values() if lq.q.type != "spot_bug" for p in question_problems(lq)]
     names = sorted({lq.q.exercise for lq in catalog.questions.values() if isinstance(lq.q, CodingQuestion)})
     return found + [p for name in names for p in coach_problems(name, exercises)]
 
@@ -321,7 +322,7 @@ def near_duplicates(catalog: Catalog, threshold: float = NEAR_DUPLICATE) -> list
     """Pairs of questions of the same type whose texts share most of their words."""
     by_type: dict[str, list[tuple[LoadedQuestion, frozenset[str]]]] = {}
     for lq in catalog.questions.values():
-        if lq.q.type != "coding":
+        if lq.q.type not in ("coding", "spot_bug"):
             by_type.setdefault(lq.q.type, []).append((lq, _tokens(lq.q)))
     out = []
     for group in by_type.values():

@@ -18,7 +18,7 @@ ID_PATTERN = r"^[a-z0-9][a-z0-9_.-]*[a-z0-9]$"
 
 Difficulty = Literal["easy", "medium", "hard"]
 Requirement = Literal["cuda", "multi_gpu", "triton", "multiprocess", "compile"]
-QuestionType = Literal["choice", "true_false", "short", "output", "open", "coding"]
+QuestionType = Literal["choice", "true_false", "short", "output", "open", "coding", "spot_bug"]
 QUESTION_TYPES = kinds.QUESTION_TYPES
 assert QuestionType.__args__ == QUESTION_TYPES  # type: ignore[attr-defined]  # one list, two spellings
 
@@ -161,15 +161,77 @@ def _plain(x: object) -> str:
     return str(x)
 
 
+class Param(Strict):
+    """One drawn value of a parametrised `output` question: an int range or a list of choices.
+    A choice is pasted into the code as written (`torch.float16`, `(2, 3)`, `1.5`)."""
+
+    ints: tuple[int, int] | None = Field(default=None, description="Inclusive range [lo, hi] of an int.")
+    choices: list[str | int | float] | None = Field(default=None, min_length=1)
+    default: str | int | float = Field(description="The value the stored `code` and `expected` are for.")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Param:
+        if (self.ints is None) == (self.choices is None):
+            raise ValueError("give exactly one of `ints: [lo, hi]` or `choices: [...]`")
+        if self.ints is not None:
+            lo, hi = self.ints
+            if lo > hi or not isinstance(self.default, int) or not lo <= self.default <= hi:
+                raise ValueError(f"`default` must be an int in [{lo}, {hi}]")
+        elif self.choices is not None and self.default not in self.choices:
+            raise ValueError(f"`default` {self.default!r} is not among the choices")
+        return self
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def fill(text: str, values: dict[str, str | int | float]) -> str:
+    """`{name}` replaced by the value of the param `name`; every other brace is left alone (dicts,
+    f-strings and format calls in the code stay as written)."""
+    return _PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
+
+
 class OutputQuestion(QuestionBase):
     type: Literal["output"]
-    code: str = Field(min_length=1, description="A self-contained snippet; verify runs it in the sandbox.")
-    expected: str = Field(description="Exactly what the snippet prints (trailing spaces at line ends forgiven).")
+    code: str = Field(min_length=1, description="A self-contained snippet; verify runs it in the sandbox. With "
+                      "`params`, a template: each `{name}` is replaced by the param's value.")
+    expected: str = Field(description="Exactly what the snippet prints (trailing spaces at line ends forgiven); "
+                          "with `params`, for their `default` values.")
     match: Literal["tokens", "exact"] = Field(
         default="tokens",
         description="How a typed answer is judged: `tokens` compares each line's tokens (spacing is free, numbers "
         "compare by value); `exact` compares the text, for questions where the layout is the point.",
     )
+    params: dict[str, Param] = Field(
+        default={},
+        description="Values drawn each time the question is asked (`{name}` in code, prompt and explanation); the "
+        "key of a draw is computed by running the snippet. The text must stay true for every draw.",
+    )
+
+    @model_validator(mode="after")
+    def _placeholders_declared(self) -> OutputQuestion:
+        if self.params:
+            used = set(_PLACEHOLDER.findall(self.code))
+            if not set(self.params) & used:
+                raise ValueError("`params` declared but the code uses none of them as `{name}`")
+        return self
+
+    def defaults(self) -> dict[str, str | int | float]:
+        return {k: p.default for k, p in self.params.items()}
+
+    def variant(self, values: dict[str, str | int | float], expected: str) -> OutputQuestion:
+        """This question with `values` filled in everywhere, and the key of that draw."""
+        def text(t: Text) -> Text:
+            return Text(zh=fill(t.zh, values), en=fill(t.en, values))
+
+        return self.model_copy(update={
+            "code": fill(self.code, values), "expected": expected, "params": {}, "prompt": text(self.prompt),
+            "explanation": text(self.explanation),
+            "misconception": text(self.misconception) if self.misconception else None})
+
+    def shown(self) -> OutputQuestion:
+        """As shown outside a quiz (`show`, `answer`): the default draw, whose key is stored."""
+        return self.variant(self.defaults(), self.expected) if self.params else self
 
 
 class OpenQuestion(QuestionBase):
@@ -184,6 +246,28 @@ class CodingQuestion(QuestionBase):
     checker: str = Field(description="Checker family, e.g. tensor_fn, stride_view, triton.")
     entry: str = Field(default="solve", description="The name the solution file must define.")
     config: dict[str, object] = Field(default={}, description="Family-specific settings (tolerances, rules).")
+
+
+class SpotBugQuestion(QuestionBase):
+    """Generated at load from an exercise's mutants and wrong answers (never written in a bank):
+    the wrong code with numbered lines; the user names the faulty line(s) and may give an input
+    on which the wrong code and the reference differ."""
+
+    type: Literal["spot_bug"]
+    exercise: str
+    origin: str = Field(description="The wrong file, relative to the exercise folder (mutants/x.diff).")
+    entry: str
+    checker: str
+    code: str = Field(description="The wrong code as shown (its describing comment removed).")
+    hunks: list[list[int]] = Field(description="Each changed region's lines in `code` (1-based).")
+    expose: str | None = Field(default=None, description="A stored input on which the code and the reference "
+                               "differ; verify proves it.")
+    lines_only: str | None = Field(default=None, description="Why no input can expose this bug here "
+                                   "(multi-process, GPU-only): the card is judged on lines alone.")
+
+    @property
+    def faulty(self) -> set[int]:
+        return {n for h in self.hunks for n in h}
 
 
 Question = Annotated[

@@ -26,7 +26,9 @@ from dlprep.models import (
     ChoiceQuestion,
     CodingQuestion,
     OpenQuestion,
+    OutputQuestion,
     ShortQuestion,
+    SpotBugQuestion,
 )
 from dlprep.store import Recorded, Store, now_utc
 
@@ -44,6 +46,7 @@ class Item:
     topic: str
     order: tuple[str, ...] | None = None  # choice ids in the order shown (shuffled per session)
     mode: str = "quiz"  # how it is recorded: quiz, review or cram
+    variant: tuple[tuple[str, str | int | float], ...] = ()  # a parametrised output question: the drawn values
 
     @property
     def id(self) -> str:
@@ -72,6 +75,12 @@ def _item(lq: LoadedQuestion, rng: random.Random, mode: str) -> Item:
         ids = [c.id for c in lq.q.choices]
         rng.shuffle(ids)
         order = tuple(ids)
+    if isinstance(lq.q, OutputQuestion) and lq.q.params:
+        # A fresh draw each time it is asked; its key is computed when it is shown (Session.present).
+        from dlprep import variants
+
+        values = variants.draw(lq.q, rng)
+        return Item(lq.q.variant(values, ""), lq.topic, order, mode, tuple(sorted(values.items())))
     return Item(lq.q, lq.topic, order, mode)
 
 
@@ -141,6 +150,13 @@ def daily_left(store: Store, now: datetime, cap: int, limit: int) -> tuple[int, 
     return max(0, min(limit, cap - done)), done
 
 
+def _runs_code(item: Item) -> bool:
+    """Whether answering this item runs something in the sandbox (a code judge, a spot-the-bug
+    input, a variant's key): the session then starts the worker ahead, in the background."""
+    q = item.question
+    return bool(item.variant) or isinstance(q, SpotBugQuestion) or (isinstance(q, ShortQuestion) and bool(q.judge))
+
+
 # --- the session ----------------------------------------------------------------------------
 
 class Session:
@@ -164,6 +180,7 @@ class Session:
         self._coach_next: int | None = None  # the hint ladder of the current coding question
         self._grader: Any = None
         self._code_judge: Any = None
+        self._keys: Any = None  # dlprep.variants.Keys, once a variant comes up
 
     # where we are
 
@@ -192,10 +209,39 @@ class Session:
         is a code answer judged by running it, the sandbox worker starts now, in the background:
         its torch import takes seconds, best spent while earlier questions are answered."""
         self._shown_at = self.timer()
-        if self._code_judge is None and any(
-                isinstance(it.question, ShortQuestion) and it.question.judge for it in self.items[self.pos:]):
+        if self._code_judge is None and any(_runs_code(it) for it in self.items[self.pos:]):
             self._get_code_judge().warm()
+        # A variant's key is computed while the user reads: this one's, and the next variant's already
+        # (a snippet that starts DataLoader workers can take longer than one reading).
+        ahead = [p for p in range(self.pos, len(self.items)) if self.items[p].variant]
+        for pos in ahead[:1] if ahead and ahead[0] > self.pos else ahead[:2]:
+            self._variant_keys().start(self._variant_name(pos), self.items[pos].question.code)
         return self.current
+
+    def _variant_keys(self) -> Any:
+        if self._keys is None:
+            from dlprep.variants import Keys
+
+            self._keys = Keys(self._get_code_judge())
+        return self._keys
+
+    def _variant_name(self, pos: int | None = None) -> str:
+        pos = self.pos if pos is None else pos
+        return f"{self.items[pos].id}#{pos}" if pos < len(self.items) else ""
+
+    def variant_key(self) -> str:
+        """The current variant's key (waits for its computation if it is still running); the item
+        is replaced by the one that carries it, so the answer shown afterwards is this draw's."""
+        item = self._need(OutputQuestion)
+        from dlprep.variants import VariantError
+
+        try:
+            key = str(self._variant_keys().get(self._variant_name(), item.question.code))
+        except VariantError as e:
+            raise InvalidAnswer(f"{e}; press s to skip") from None
+        self.items[self.pos] = Item(item.question.model_copy(update={"expected": key}), item.topic, item.order,
+                                    item.mode, item.variant)
+        return key
 
     def _need(self, *types: type) -> Item:
         item = self.current
@@ -210,8 +256,11 @@ class Session:
     def judgement(self, text: str) -> Judgement:
         """Judge a typed answer to the current choice, true_false, short or output question."""
         item = self._need(*JUDGED_TYPES)
+        if item.variant and text.strip():
+            self.variant_key()
+            item = self._need()
         q = item.question
-        code_judge = self._get_code_judge() if isinstance(q, ShortQuestion) and q.judge else None
+        code_judge = self._get_code_judge() if _runs_code(item) else None
         return judge(q, text, item.order, code_judge)
 
     def judge(self, text: str) -> tuple[bool, str]:

@@ -15,6 +15,7 @@ Work fans out through a dlprep.executors executor: local threads, or Ray actors 
 from __future__ import annotations
 
 import time
+import weakref
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -22,12 +23,20 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from dlprep import evidence, executors, mutants
+from dlprep import evidence, executors, mutants, paths, spotbug
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
 from dlprep.code_judge import accepted, judge_job, snippet_job
 from dlprep.errors import NotFound
-from dlprep.models import ChoiceQuestion, CodingQuestion, OpenQuestion, OutputQuestion, ShortQuestion, TrueFalseQuestion
+from dlprep.models import (
+    ChoiceQuestion,
+    CodingQuestion,
+    OpenQuestion,
+    OutputQuestion,
+    ShortQuestion,
+    SpotBugQuestion,
+    TrueFalseQuestion,
+)
 from dlprep.mutants import DiffError
 from dlprep.requires import Environment, environment
 
@@ -111,7 +120,10 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
     if reason:
         r = QuestionResult(lq.id, lq.topic, q.type, "skipped", reason)
     elif isinstance(q, OutputQuestion):
-        r = _check_snippet(lq, grader, q.code, lambda out: same_output(out, q.expected), q.expected)
+        shown = q.shown()  # with params: the default draw, whose key is stored
+        r = _check_snippet(lq, grader, shown.code, lambda out: same_output(out, q.expected), q.expected)
+        if q.params and r.status == "passed":
+            r = _check_draws(lq, grader)
     elif isinstance(q, ShortQuestion) and (q.probe or q.judge):
         # A probe computes the key; a code judge proves it by behaviour on every accepted form.
         r = (_proved(_check_snippet(lq, grader, q.probe, lambda out: matches(_last_line(out), q.answers[0], q.match),
@@ -126,6 +138,8 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
                                    lambda out: sorted(_last_line(out).split()) == sorted(q.answer), key))
     elif isinstance(q, CodingQuestion):
         r = _check_exercise(lq, grader)
+    elif isinstance(q, SpotBugQuestion):
+        r = _check_spot_bug(lq, grader)
     elif isinstance(q, ChoiceQuestion | ShortQuestion | TrueFalseQuestion):
         # A key no probe computes passes only as a declared claim about docs, never by default.
         r = (QuestionResult(lq.id, lq.topic, q.type, "passed",
@@ -205,6 +219,26 @@ def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str
     return QuestionResult(lq.id, lq.topic, kind, "passed")
 
 
+DRAWS = 3  # seeded draws verify runs for a parametrised output question, besides the default
+
+
+def _check_draws(lq: LoadedQuestion, grader: Any) -> QuestionResult:
+    """Every draw of a sample must run and print the same text twice (its key is computed, never
+    stored, so there is nothing else to compare with)."""
+    from dlprep import variants
+
+    q: OutputQuestion = lq.q
+    shown = []
+    for values in variants.seeded_draws(q, DRAWS, zlib.crc32(q.id.encode())):
+        code = q.variant(values, "").code
+        r = _check_snippet(lq, grader, code, lambda out: bool(out.strip()), "(some output)")
+        if r.status != "passed":
+            return QuestionResult(lq.id, lq.topic, q.type, r.status, f"draw {values}: {r.message}", r.details)
+        shown.append(str(values))
+    return QuestionResult(lq.id, lq.topic, q.type, "passed", f"default and {DRAWS} draws run and repeat",
+                          tuple(shown))
+
+
 def _check_judge(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     """A short question's code judge must accept every form the bank lists as right."""
     q: ShortQuestion = lq.q
@@ -277,6 +311,32 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                                                  "wrong": len(corpus["wrong"]), "right": len(corpus["right"])})
 
 
+_runners: weakref.WeakKeyDictionary[Any, spotbug.ExposeRunner] = weakref.WeakKeyDictionary()
+
+
+def _check_spot_bug(lq: LoadedQuestion, grader: Any) -> QuestionResult:
+    """The line key must name real lines of the shown code; a stored input must make the wrong code
+    and the reference differ (proved); a card without one passes on its lines alone, saying so."""
+    q: SpotBugQuestion = lq.q
+    n = len(q.code.splitlines())
+    if not q.hunks or not all(1 <= line <= n for h in q.hunks for line in h):
+        return QuestionResult(lq.id, lq.topic, q.type, "failed", f"line key {q.hunks} is not within the {n} lines")
+    where = f"lines {', '.join(str(h[0]) if len(h) == 1 else f'{h[0]}-{h[-1]}' for h in q.hunks)}"
+    if q.lines_only:
+        return QuestionResult(lq.id, lq.topic, q.type, "passed", f"{where}; lines only: {q.lines_only}")
+    if q.expose is None:
+        return QuestionResult(lq.id, lq.topic, q.type, "passed", f"{where}; no exposing input stored (lines only)")
+    runner = _runners.get(grader)
+    if runner is None:
+        runner = _runners[grader] = spotbug.ExposeRunner(grader.sandbox, paths.exercises_dir())
+    proof = runner.prove(q, q.expose)
+    if not proof.differs:
+        return QuestionResult(lq.id, lq.topic, q.type, "failed",
+                              f"its stored input does not expose the bug: {proof.message}", (f"input: {q.expose}",))
+    return QuestionResult(lq.id, lq.topic, q.type, "passed", f"{where}; input proved: {proof.message}",
+                          evidence=evidence.PROVED)
+
+
 def _first_failure(v: Any) -> str:
     first = next((t for t in v.tests if t.status not in ("pass", "skip")), None)
     return f"{v.status} ({first.name if first else '?'}: {(first.message or '')[:80] if first else ''})"
@@ -291,13 +351,18 @@ def coverage(catalog: Catalog) -> list[QuestionResult]:
     for t in catalog.registry.topics:
         qs = catalog.by_topic.get(t.id, [])
         problems = []
-        if len(qs) < t.min_questions:
-            problems.append(f"{len(qs)} question(s), needs at least {t.min_questions}")
+        written = [lq for lq in qs if not isinstance(lq.q, SpotBugQuestion)]  # generated cards do not count
+        if len(written) < t.min_questions:
+            problems.append(f"{len(written)} question(s), needs at least {t.min_questions}")
         asked = {frozenset(lq.q.contrast) for lq in qs if lq.q.contrast}
         missing = [f"{a} vs {b}" for a, b in t.pairs if frozenset((a, b)) not in asked]
         if missing:
             problems.append("contrast not asked: " + ", ".join(missing))
         coding = [lq.q for lq in qs if isinstance(lq.q, CodingQuestion)]
+        cards = [lq.q for lq in qs if isinstance(lq.q, SpotBugQuestion)]
+        unproved = sorted({c.exercise for c in coding} - {c.exercise for c in cards if c.expose})
+        if unproved:
+            problems.append("no spot-the-bug card with a stored exposing input for " + ", ".join(unproved))
         families.update(c.checker for c in coding)
         if t.exercise and not any(c.checker == t.exercise for c in coding):
             problems.append(f"no {t.exercise} exercise")

@@ -1,0 +1,361 @@
+"""Spot-the-bug cards: every mutant and every wrong answer of an exercise, as a question.
+
+A card shows the wrong code with numbered lines (its describing comment removed: it names the
+bug). The user answers `LINES[; INPUT]`: the faulty line(s) (`12`, `12,14`, `12-14`) and, as a
+bonus, an input on which the wrong code and the reference differ, an expression evaluated with
+the file's names in scope (`solve(torch.ones(2, 3), 1)`). The faulty lines are the regions where
+the file differs from the reference (difflib); the input runs only in the sandbox, once per file,
+and the two results are compared here with the checkers' own rules (`checkers.compare`).
+
+Each exercise may keep `expose.yaml` beside its reference: `inputs:` maps a wrong file
+(`mutants/x.diff`, `wrong/y.py`) to a stored exposing input, `lines_only:` to why no input reaches
+its bug here (several processes, a GPU), and `candidates:` lists inputs worth trying.
+`python -m dlprep.spotbug --derive [EXERCISE...]` tries the candidates (and, for call-style
+exercises, every public case of check.py written out as an expression) on each card without an
+input, and stores the first that exposes it; `dlprep verify` proves every stored input.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import hashlib
+import io
+import json
+import os
+import re
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from dlprep import mutants, paths
+from dlprep.models import CodingQuestion, SpotBugQuestion, Text
+
+EXPOSE_FILE = "expose.yaml"
+EXPOSE_HARNESS = "dlprep.checkers.sandbox.expose:run_child"
+EXPOSE_TIMEOUT_S = 30.0
+KINDS = ("mutants", "wrong")  # pending corpus folders are not settled yet: no cards from them
+# Besides values, what a user can see of a returned tensor: its layout and whether it tracks grad.
+LAYOUT = ("stride", "offset", "contiguous", "requires_grad")
+_ANSWER = re.compile(r"^\s*([\d\s,\-]+?)\s*(?:[;|]\s*(.*?))?\s*$", re.DOTALL)
+
+
+class BadLines(ValueError):
+    """An answer whose line part cannot be read."""
+
+
+# ---------------------------------------------------------------- generating cards
+
+def _strip_header(source: str) -> str:
+    lines = source.splitlines()
+    i = 0
+    while i < len(lines) and lines[i].startswith("#"):
+        i += 1
+    return "\n".join(lines[i:]).lstrip("\n") + "\n"
+
+
+def _without_tells(reference: str, wrong: str) -> str:
+    """The wrong code without the comments its author added to the changed lines: they name the bug."""
+    changed = {n for r in hunks(reference, wrong) for n in r}
+    comments: dict[int, int] = {}  # line -> column where its comment starts
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(wrong).readline):
+            if tok.type == tokenize.COMMENT and tok.start[0] in changed:
+                comments[tok.start[0]] = tok.start[1]
+    except (tokenize.TokenError, SyntaxError):
+        return wrong
+    out = []
+    for n, line in enumerate(wrong.splitlines(), 1):
+        if n in comments:
+            line = line[:comments[n]].rstrip()
+            if not line.strip():
+                continue  # a comment-only line the author added
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def hunks(reference: str, wrong: str) -> list[list[int]]:
+    """Each changed region of `wrong` against `reference`, as its 1-based line numbers in `wrong`.
+    A region that only deletes lines is marked by its neighbours (the lines around the gap)."""
+    a, b = reference.splitlines(), wrong.splitlines()
+    out: list[list[int]] = []
+    for tag, _i1, _i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        lines = list(range(j1 + 1, j2 + 1)) if j2 > j1 else [n for n in (j1, j1 + 1) if 1 <= n <= len(b)]
+        lines = [n for n in lines if b[n - 1].strip()] or lines  # a blank line is never the bug
+        if lines:
+            out.append(lines)
+    return out
+
+
+@functools.lru_cache(maxsize=128)
+def _expose_table(folder: Path, mtime: float) -> dict[str, Any]:
+    data = yaml.safe_load((folder / EXPOSE_FILE).read_text(encoding="utf-8")) or {}
+    return data if isinstance(data, dict) else {}
+
+
+def expose_table(folder: Path) -> dict[str, Any]:
+    f = folder / EXPOSE_FILE
+    return _expose_table(folder, f.stat().st_mtime) if f.is_file() else {}
+
+
+def card_id(topic: str, exercise: str, origin: str) -> str:
+    kind, _, name = origin.partition("/")
+    stem = Path(name).stem.lower().replace("_", "-")
+    return f"{topic}.spotbug.{exercise}.{'' if kind == 'mutants' else 'wrong.'}{stem}"
+
+
+class _CardCache:
+    """Cards by exercise, kept as JSON in the cache dir: diffing ~340 files costs most of a second,
+    and every command that loads the banks would pay it. An entry is keyed by the coding question
+    and the size and mtime of every file the cards come from, so an edit rebuilds it."""
+
+    def __init__(self) -> None:
+        self.file = paths.cache_dir() / "spotbug.json"
+        try:
+            self.entries: dict[str, Any] = json.loads(self.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.entries = {}
+        self.used: dict[str, Any] = {}
+        self.dirty = False
+
+    def save(self) -> None:
+        if not (self.dirty or set(self.used) != set(self.entries)):
+            return
+        try:  # best effort: a read-only home only costs speed
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.file.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(self.used), encoding="utf-8")
+            os.replace(tmp, self.file)
+        except OSError:
+            pass
+
+
+CACHE_VERSION = "1"
+
+
+def _fingerprint(q: CodingQuestion, topic: str, folder: Path) -> str:
+    h = hashlib.sha1(f"{CACHE_VERSION}\n{topic}\n{q.model_dump_json()}\n".encode())
+    files = [folder / mutants.REFERENCE, folder / EXPOSE_FILE,
+             *(m.path for kind in KINDS for m in mutants.find(folder, kind))]
+    for f in files:
+        try:
+            st = f.stat()
+            h.update(f"{f.name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+        except OSError:
+            h.update(f"{f.name}:-\n".encode())
+    return h.hexdigest()
+
+
+def cards(q: CodingQuestion, topic: str, exercises: Path, cache: _CardCache | None = None) -> list[SpotBugQuestion]:
+    """One card per mutant and wrong answer of the exercise of `q` (none when its files are missing)."""
+    if cache is None:
+        return _build(q, topic, exercises)
+    key = f"{exercises / q.exercise}"
+    fp = _fingerprint(q, topic, exercises / q.exercise)
+    entry = cache.entries.get(key)
+    if entry and entry.get("fp") == fp:
+        cache.used[key] = entry
+        # Built and validated when cached: construct without validating again (fast start-up).
+        return [SpotBugQuestion.model_construct(**d) for d in entry["cards"]]
+    built = _build(q, topic, exercises)
+    cache.used[key] = cache.entries[key] = {"fp": fp, "cards": [c.model_dump(mode="json") for c in built]}
+    cache.dirty = True
+    return built
+
+
+def _build(q: CodingQuestion, topic: str, exercises: Path) -> list[SpotBugQuestion]:
+    folder = exercises / q.exercise
+    ref_file = folder / mutants.REFERENCE
+    if not ref_file.is_file():
+        return []
+    reference = ref_file.read_text(encoding="utf-8")
+    table = expose_table(folder)
+    out = []
+    for kind in KINDS:
+        for m in mutants.find(folder, kind):
+            try:
+                code = _without_tells(reference, _strip_header(m.source()))
+            except mutants.DiffError:
+                continue  # verify of the coding question reports it
+            regions = hunks(reference, code)
+            if not regions:
+                continue
+            origin = f"{kind}/{m.path.name}"
+            stored = (table.get("inputs") or {}).get(origin)
+            lines_only = (table.get("lines_only") or {}).get(origin)
+            out.append(SpotBugQuestion(
+                id=card_id(topic, q.exercise, origin), type="spot_bug", difficulty=q.difficulty,
+                tags=["spot-bug", q.exercise], prompt=_prompt(q, lines_only), explanation=_explanation(m, regions),
+                exercise=q.exercise, origin=origin, entry=q.entry, checker=q.checker, code=code, hunks=regions,
+                expose=stored if isinstance(stored, str) else None,
+                lines_only=str(lines_only) if lines_only else None, requires=list(q.requires)))
+    return out
+
+
+def _prompt(q: CodingQuestion, lines_only: Any) -> Text:
+    task_en = q.prompt.en.strip().split("\n\n")[0]
+    task_zh = q.prompt.zh.strip().split("\n\n")[0]
+    en = (f"This solution of `{q.id}` has a bug. Which line(s) are wrong? Answer with line numbers "
+          "(`12`, `12,14` or `12-14`)")
+    zh = f"下面这份 `{q.id}` 的解答有错。错在哪一行？用行号回答（`12`、`12,14` 或 `12-14`）"
+    if lines_only:
+        en += f". Only the lines are judged here: {lines_only}."
+        zh += f"。此题只判行号（{lines_only}）。"
+    else:
+        en += (f"; for a bonus, add an input that shows it, after a `;`: an expression calling `{q.entry}` "
+               f"(e.g. `12; {q.entry}(...)`), run on this code and on the reference.")
+        zh += (f"；想拿加分，可在 `;` 后给出一个能暴露错误的输入：调用 `{q.entry}` 的表达式"
+               f"（如 `12; {q.entry}(...)`），它会分别在这份代码和参考答案上运行。")
+    return Text(en=f"{en}\n\nThe task: {task_en}", zh=f"{zh}\n\n题目：{task_zh}")
+
+
+def _explanation(m: mutants.Mutant, regions: list[list[int]]) -> Text:
+    where = ", ".join(_span(r) for r in regions)
+    what = m.description or "-"
+    return Text(en=f"The faulty line(s): {where}. What goes wrong: {what}",
+                zh=f"出错的行：{where}。错误说明（取自该错误解答的英文注释）：{what}")
+
+
+def _span(r: list[int]) -> str:
+    return str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}"
+
+
+def numbered(code: str) -> str:
+    lines = code.rstrip("\n").splitlines()
+    w = len(str(len(lines)))
+    return "\n".join(f"{i:>{w}} | {ln}" for i, ln in enumerate(lines, 1))
+
+
+def reference_of(q: SpotBugQuestion, exercises: Path) -> str:
+    return (exercises / q.exercise / mutants.REFERENCE).read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- judging an answer
+
+@dataclass(frozen=True)
+class Answer:
+    lines: tuple[int, ...]
+    expose: str | None
+
+
+def parse(text: str) -> Answer:
+    """`12`, `12,14`, `12-14`, `3 5`, optionally followed by `; INPUT`."""
+    m = _ANSWER.match(text)
+    if not m:
+        raise BadLines("answer with line numbers (12, 12,14 or 12-14), then optionally `; an input`")
+    lines: list[int] = []
+    for part in re.split(r"[\s,]+", m.group(1).strip()):
+        if not part:
+            continue
+        lo, sep, hi = part.partition("-")
+        if not lo.isdigit() or (sep and not hi.isdigit()):
+            raise BadLines(f"cannot read {part!r} as a line or a range like 12-14")
+        a, b = int(lo), int(hi) if sep else int(lo)
+        if b < a or b - a > 200:
+            raise BadLines(f"{part!r} is not a range of lines")
+        lines.extend(range(a, b + 1))
+    if not lines:
+        raise BadLines("name at least one line")
+    expose = (m.group(2) or "").strip() or None
+    return Answer(tuple(sorted(set(lines))), expose)
+
+
+def lines_right(q: SpotBugQuestion, named: tuple[int, ...]) -> bool:
+    """Generous: every named line lies in a changed region, and at least one region is named."""
+    faulty = q.faulty
+    return bool(named) and all(n in faulty for n in named)
+
+
+def expose_job(source: str, entry: str, expression: str, name: str, reference: str | None = None) -> dict[str, Any]:
+    """The sandbox job that evaluates `expression` on `source` (and, given, on `reference` in a fork
+    of the same run: one round trip for the comparison)."""
+    job = {"harness": EXPOSE_HARNESS, "source": source, "filename": f"<{name}>", "entry": entry,
+           "expression": expression, "timeout": EXPOSE_TIMEOUT_S, "limits": {"cpu_s": int(EXPOSE_TIMEOUT_S * 4)},
+           "env": {"TRITON_INTERPRET": "1"}}
+    if reference is not None:
+        job["reference"] = reference
+    return job
+
+
+@dataclass(frozen=True)
+class Proof:
+    differs: bool
+    message: str  # in words: what each side gave, or why there is no comparison
+
+
+def _side(facts: Any) -> dict[str, Any]:
+    """One side of the comparison: {"value": described} or {"error": info} or {"problem": str}."""
+    if not isinstance(facts, dict):
+        return {"problem": "no result"}
+    if "crashed" in facts:
+        return {"crashed": str(facts["crashed"])}
+    if "load_error" in facts:
+        return {"error": facts["load_error"]}
+    if "input_error" in facts:
+        return {"input_error": facts["input_error"]}
+    if "value" not in facts and "error" not in facts:
+        return {"problem": "no result"}
+    return {k: facts[k] for k in ("value", "error") if k in facts}
+
+
+def outcome(run: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(wrong side, reference side) of a paired run of expose_job."""
+    if not run.ok:  # the reference's side did not report: nothing to compare
+        return {"problem": run.problem or "it did not finish"}, {"problem": run.problem or "it did not finish"}
+    from dlprep.checkers.sandbox import wire
+
+    try:
+        facts = wire.loads(run.result)
+    except Exception as e:
+        return {"problem": f"its result could not be read ({e})"}, {"problem": "-"}
+    if isinstance(facts, dict) and "input_error" in facts:
+        return {"input_error": facts["input_error"]}, {"input_error": facts["input_error"]}
+    if not isinstance(facts, dict) or "wrong" not in facts:
+        return {"problem": "no result"}, {"problem": "no result"}
+    return _side(facts["wrong"]), _side(facts["reference"])
+
+
+def compare(w: dict[str, Any], r: dict[str, Any]) -> Proof:
+    """Whether the input exposes the bug: the two sides gave results that the checkers' comparison
+    tells apart, or only one of them raised (or they raised different exceptions)."""
+    for side in (w, r):
+        if "problem" in side:
+            return Proof(False, f"the input could not be run: {side['problem']}")
+        if "input_error" in side:
+            return Proof(False, f"the input is not valid Python: {side['input_error']}")
+    if "crashed" in r:
+        return Proof(False, f"the input could not be run on the reference: {r['crashed']}")
+    if "crashed" in w:
+        return Proof(True, f"this code {w['crashed']}, where the reference did")
+    if "error" in w and "error" in r:
+        same = w["error"]["type"] == r["error"]["type"]
+        return Proof(not same, f"both raise ({w['error']['type']} / {r['error']['type']})")
+    if "error" in w or "error" in r:
+        who, err = ("this code", w["error"]) if "error" in w else ("the reference", r["error"])
+        return Proof(True, f"{who} raises {err['type']}: {err['message'][:120]}")
+    from dlprep.checkers.compare import compare_described
+
+    a, e = w["value"], r["value"]
+    if a["kind"] == "object" or e["kind"] == "object":
+        return Proof(False, "the input must give tensors, numbers, tuples, lists or dicts to compare "
+                            f"(got {a.get('type') or a['kind']})")
+    c = compare_described(a, e, None, None, LAYOUT)
+    said = (c.message or "same result on both").replace("yours", "this code").replace("expected", "the reference")
+    return Proof(not c.ok, said)
+
+
+class ExposeRunner:
+    """Runs inputs against a wrong file and the reference, in one job each, on a warm sandbox
+    (anything with `.run(job)`: a checkers Sandbox, or a CodeJudge sharing a session's worker)."""
+
+    def __init__(self, sandbox: Any, exercises: Path):
+        self.sandbox, self.exercises = sandbox, exercises
+
+    def prove(self, q: SpotBugQuestion, expression: str) -> Proof:
+        job = expose_job(q.code, q.entry, expression, q.id, reference_of(q, self.exercises))
+        return compare(*outcome(self.sandbox.run(job)))

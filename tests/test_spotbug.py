@@ -1,0 +1,169 @@
+"""Spot-the-bug cards: generated from every mutant and wrong answer, judged by lines, proved by inputs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import textwrap
+from collections import defaultdict
+
+import pytest
+from typer.testing import CliRunner
+
+from dlprep import bank, judging, spotbug
+from dlprep.cli.app import app
+from dlprep.models import SpotBugQuestion
+from tests.banks import REPO, make_banks
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def catalog() -> bank.Catalog:
+    return bank.catalog_or_raise()
+
+
+def _cards(catalog: bank.Catalog) -> list[SpotBugQuestion]:
+    return [lq.q for lq in catalog.questions.values() if isinstance(lq.q, SpotBugQuestion)]
+
+
+def test_every_exercise_has_cards_with_a_stored_exposing_input(catalog):
+    coding = {lq.q.exercise: lq for lq in catalog.questions.values() if lq.q.type == "coding"}
+    by_ex: dict[str, list[SpotBugQuestion]] = defaultdict(list)
+    for card in _cards(catalog):
+        by_ex[card.exercise].append(card)
+    assert set(by_ex) == set(coding) and len(coding) >= 54
+    for ex, cards in by_ex.items():
+        assert any(c.expose for c in cards), f"{ex}: no card with a stored exposing input"
+        assert len(cards) == sum(len(spotbug.mutants.find(REPO / "reference_impls" / ex, k)) for k in spotbug.KINDS)
+        for c in cards:
+            lq = catalog.get(c.id)
+            assert lq.topic == coding[ex].topic and c.id.startswith(f"{lq.topic}.spotbug.{ex}.")
+            assert ex in c.tags
+            lines = c.code.splitlines()
+            assert not lines[0].startswith("#"), f"{c.id}: the describing comment (the bug's name) is shown"
+            assert c.hunks and all(1 <= n <= len(lines) for h in c.hunks for n in h)
+
+
+def test_ids_are_stable_and_distinguish_wrong_answers():
+    assert spotbug.card_id("tensor.matmul", "batched_matmul", "mutants/half_accumulation.py") == \
+        "tensor.matmul.spotbug.batched_matmul.half-accumulation"
+    assert spotbug.card_id("tensor.matmul", "batched_matmul", "wrong/half_accumulation.diff") == \
+        "tensor.matmul.spotbug.batched_matmul.wrong.half-accumulation"
+
+
+def test_faulty_lines_come_from_the_diff():
+    ref = "import torch\n\n\ndef solve(x):\n    y = x + 1\n    return y * 2\n"
+    changed = "import torch\n\n\ndef solve(x):\n    y = x - 1\n    return y * 2\n"
+    assert spotbug.hunks(ref, changed) == [[5]]
+    deleted = "import torch\n\n\ndef solve(x):\n    return y * 2\n"
+    assert spotbug.hunks(ref, deleted) == [[4, 5]]  # a deletion is marked by the lines around the gap
+    added = "import torch\n\n\ndef solve(x):\n    y = x + 1\n    y = y.t()\n    return y * 2\n"
+    assert spotbug.hunks(ref, added) == [[6]]
+
+
+def test_the_authors_comments_on_changed_lines_are_removed():
+    ref = "def solve(x):\n    return x + 1\n"
+    wrong = "def solve(x):\n    # off by one: subtracts\n    return x - 1  # wrong sign\n"
+    shown = spotbug._without_tells(ref, wrong)
+    assert shown == "def solve(x):\n    return x - 1\n"
+
+
+@pytest.mark.parametrize("text,lines,expose", [
+    ("12", (12,), None), ("12,14", (12, 14), None), ("12-14", (12, 13, 14), None), (" 3 5 ", (3, 5), None),
+    ("4; solve(torch.ones(2))", (4,), "solve(torch.ones(2))"), ("4-5 | f(1, 2)", (4, 5), "f(1, 2)"),
+])
+def test_answers_parse(text, lines, expose):
+    a = spotbug.parse(text)
+    assert (a.lines, a.expose) == (lines, expose)
+
+
+@pytest.mark.parametrize("text", ["", "abc", "5-3", "x; solve()", "1-999"])
+def test_unreadable_lines_are_asked_again(text):
+    with pytest.raises(spotbug.BadLines):
+        spotbug.parse(text)
+
+
+def test_a_wrong_line_is_rejected_and_the_right_line_accepted(catalog):
+    card = catalog.get("tensor.matmul.spotbug.batched_matmul.half-accumulation").q
+    right = card.hunks[0][0]
+    wrong = next(n for n in range(1, 99) if n not in card.faulty)
+    assert judging.judge(card, str(right)).correct
+    assert not judging.judge(card, str(wrong)).correct
+    assert not judging.judge(card, f"{right},{wrong}").correct  # a named line that is not faulty
+    with pytest.raises(judging.InvalidAnswer):
+        judging.judge(card, "the sum")
+
+
+@pytest.fixture(scope="module")
+def code_judge():
+    from dlprep.code_judge import CodeJudge
+
+    cj = CodeJudge()
+    yield cj
+    cj.close()
+
+
+def test_an_input_that_does_not_expose_is_no_proof(catalog, code_judge):
+    card = catalog.get("tensor.matmul.spotbug.batched_matmul.half-accumulation").q
+    line = card.hunks[0][-1]
+    same = judging.judge(card, f"{line}; solve(torch.ones(1, 1, 3), torch.ones(1, 3, 1))", code_judge=code_judge)
+    assert same.correct and not same.proved and "same result" in (same.proof or "")
+    proved = judging.judge(card, f"{line}; {card.expose}", code_judge=code_judge)
+    assert proved.correct and proved.proved and "differ" in (proved.proof or "")
+    broken = judging.judge(card, f"{line}; solve(", code_judge=code_judge)
+    assert not broken.proved and "not valid Python" in (broken.proof or "")
+    # an input that kills its own process on both sides proves nothing
+    exits = judging.judge(card, f"{line}; import os; os._exit(3)", code_judge=code_judge)
+    assert not exits.proved
+
+
+def test_a_crash_of_the_wrong_code_alone_counts(code_judge, tmp_path):
+    card = SpotBugQuestion(
+        id="t.spotbug.x.crash", type="spot_bug", prompt={"zh": "题", "en": "q"}, explanation={"zh": "解", "en": "e"},
+        exercise="batched_matmul", origin="mutants/crash.py", entry="solve", checker="tensor_fn",
+        code="import os\n\n\ndef solve(a, b):\n    os._exit(9)\n", hunks=[[5]])
+    proof = spotbug.ExposeRunner(code_judge, REPO / "reference_impls").prove(
+        card, "solve(torch.ones(1, 1, 2), torch.ones(1, 2, 1))")
+    assert proof.differs and "without a result" in proof.message
+
+
+EXPOSE = """\
+inputs:
+  mutants/never_copies.py: solve(torch.randn(4, 6)[:, ::2])
+  mutants/always_copies.diff: solve(torch.randn(3, 4))
+"""
+
+BANK = """\
+schema_version: 1
+topic: tensor.contiguity
+questions:
+  - id: tensor.contiguity.mc
+    type: coding
+    exercise: make_contiguous
+    checker: stride_view
+    prompt: {zh: "写", en: "write"}
+    explanation: {zh: "解", en: "why"}
+"""
+
+
+def test_verify_proves_cards_and_fails_one_whose_input_does_not_differ(tmp_path, monkeypatch):
+    banks = make_banks(tmp_path, {"tensor.contiguity.yaml": BANK})
+    exercises = tmp_path / "reference_impls"
+    shutil.copytree(REPO / "reference_impls" / "make_contiguous", exercises / "make_contiguous",
+                    ignore=shutil.ignore_patterns("wrong", "right", "expose.yaml"))
+    (exercises / "make_contiguous" / "expose.yaml").write_text(textwrap.dedent(EXPOSE))
+    monkeypatch.setenv("DLPREP_BANKS", str(banks))
+    monkeypatch.setenv("DLPREP_EXERCISES", str(exercises))
+    monkeypatch.setenv("DLPREP_HOME", str(tmp_path / "home"))
+    base = "tensor.contiguity.spotbug.make_contiguous."
+    ids = [base + "never-copies", base + "always-copies", base + "strict-size-one"]
+    out = tmp_path / "r.json"
+    r = runner.invoke(app, ["verify", "--jobs", "1", "--json", str(out), *ids])
+    assert r.exit_code == 1, r.output
+    got = {x["id"]: x for x in json.loads(out.read_text())["results"]}
+    assert got[base + "never-copies"]["status"] == "passed" and got[base + "never-copies"]["evidence"] == "proved"
+    assert got[base + "always-copies"]["status"] == "failed"
+    assert "does not expose" in got[base + "always-copies"]["message"]
+    assert got[base + "strict-size-one"]["status"] == "passed"  # no stored input: its line key only
+    assert "lines only" in got[base + "strict-size-one"]["message"]
