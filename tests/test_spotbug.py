@@ -167,3 +167,17 @@ def test_verify_proves_cards_and_fails_one_whose_input_does_not_differ(tmp_path,
     assert "does not expose" in got[base + "always-copies"]["message"]
     assert got[base + "strict-size-one"]["status"] == "passed"  # no stored input: its line key only
     assert "lines only" in got[base + "strict-size-one"]["message"]
+
+
+def test_cards_read_back_from_the_cache_are_whole_questions(tmp_path) -> None:
+    """The second run reads the cards from the cache: they must render like freshly built ones."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DLPREP_HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    cmd = [sys.executable, "-m", "dlprep", "list", "--type", "spot_bug"]
+    first = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    second = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0 and second.returncode == 0, second.stderr[-2000:]
+    assert first.stdout == second.stdout and "spotbug" in second.stdout

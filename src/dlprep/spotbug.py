@@ -160,8 +160,8 @@ def cards(q: CodingQuestion, topic: str, exercises: Path, cache: _CardCache | No
     entry = cache.entries.get(key)
     if entry and entry.get("fp") == fp:
         cache.used[key] = entry
-        # Built and validated when cached: construct without validating again (fast start-up).
-        return [SpotBugQuestion.model_construct(**d) for d in entry["cards"]]
+        # Validated again, not constructed: model_construct would leave the nested texts as dicts.
+        return [SpotBugQuestion.model_validate(d) for d in entry["cards"]]
     built = _build(q, topic, exercises)
     cache.used[key] = cache.entries[key] = {"fp": fp, "cards": [c.model_dump(mode="json") for c in built]}
     cache.dirty = True
