@@ -2,7 +2,8 @@
 
 `reference_impls/<ex>/mutants/<name>.diff` is a unified diff of `reference.py`, headed by `# `
 lines that say which mistake it models; the runnable file is that header followed by the patched
-reference, made in memory. A mutant that is a different program rather than an edited copy (one
+reference, made in memory. The English description may be followed by `# zh: ` lines, the same
+description in Chinese (the cards show it to a zh user). A mutant that is a different program rather than an edited copy (one
 that calls a library pass instead of the reference's code) may stay `<name>.py`.
 
 The corpus of candidate answers (`wrong/`, `right/`, and their `pending/` folders) is stored the
@@ -29,6 +30,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from dlprep import cjk
 from dlprep.errors import DlprepError
 
 REFERENCE = "reference.py"
@@ -61,7 +63,13 @@ class Mutant:
 
     @property
     def description(self) -> str:
-        return " ".join(_header(self.path.read_text(encoding="utf-8")))
+        """The English description: the header lines other than the `# zh: ` ones."""
+        return describe(self.path.read_text(encoding="utf-8"))[0]
+
+    @property
+    def description_zh(self) -> str:
+        """The Chinese description, from the `# zh: ` header lines ("" when there is none)."""
+        return describe(self.path.read_text(encoding="utf-8"))[1]
 
     @property
     def exercise(self) -> Path:
@@ -104,7 +112,8 @@ def _shown(path: Path) -> str:
     return "/".join(parts[parts.index("reference_impls"):]) if "reference_impls" in parts else str(path)
 
 
-def _header(text: str) -> list[str]:
+def header_lines(text: str) -> list[str]:
+    """The description lines at the top of a mutant or answer file, `#` and spaces stripped."""
     out = []
     for line in text.splitlines():
         if not line.startswith("#"):
@@ -113,12 +122,32 @@ def _header(text: str) -> list[str]:
     return out
 
 
+ZH = "zh:"  # a header line `# zh: ...` is the Chinese description, beside the English lines
+_WIDE_END = re.compile(f"{cjk.WIDE}$")
+_WIDE_START = re.compile(f"^{cjk.WIDE}")
+
+
+def describe(text: str) -> tuple[str, str]:
+    """(English, Chinese) description of a mutant or answer file from its header lines. Chinese
+    lines join without a space where a wide character meets the break."""
+    en: list[str] = []
+    zh = ""
+    for line in header_lines(text):
+        if line.startswith(ZH):
+            part = line[len(ZH):].strip()
+            wide = bool(_WIDE_END.search(zh) or _WIDE_START.search(part))
+            zh = part if not zh else zh + ("" if wide else " ") + part
+        else:
+            en.append(line)
+    return " ".join(en).strip(), zh
+
+
 # ---------------------------------------------------------------- parse and apply
 
 def parse(text: str) -> tuple[list[str], list[Hunk]]:
     """(description lines, hunks) of a mutant diff; DiffError on anything malformed."""
     lines = text.splitlines()
-    description = _header(text)
+    description = header_lines(text)
     i = len(description)
     if not description or not any(description):
         raise DiffError("no description: start the diff with a `# ` line saying which mistake it models")
@@ -210,7 +239,7 @@ def render(diff_text: str, reference: str) -> str:
 def make(reference: str, mutant_py: str, name: str, base: str = REFERENCE, kind: str = "mutants") -> str:
     """The diff text of a .py file against `base` (its leading `# ` lines become the description)."""
     lines = mutant_py.splitlines()
-    n = len(_header(mutant_py))
+    n = len(header_lines(mutant_py))
     head, body = lines[:n], lines[n:]
     diff = list(difflib.unified_diff(reference.splitlines(), body, base, f"{kind}/{name}", lineterm=""))
     if not diff:
