@@ -123,20 +123,22 @@ def header_lines(text: str) -> list[str]:
 
 
 ZH = "zh:"  # a header line `# zh: ...` is the Chinese description, beside the English lines
-_WIDE_END = re.compile(f"{cjk.WIDE}$")
-_WIDE_START = re.compile(f"^{cjk.WIDE}")
+_WIDE_END, _WIDE_START = re.compile(f"{cjk.WIDE}$"), re.compile(f"^{cjk.WIDE}")
+_PUNCT_END, _PUNCT_START = re.compile(f"{cjk.FW_PUNCT}$"), re.compile(f"^{cjk.FW_PUNCT}")
 
 
 def describe(text: str) -> tuple[str, str]:
     """(English, Chinese) description of a mutant or answer file from its header lines. Chinese
-    lines join without a space where a wide character meets the break."""
+    lines join as YAML folds do in the banks (dlprep.cjk): no space between two wide characters
+    or beside full-width punctuation, a space elsewhere."""
     en: list[str] = []
     zh = ""
     for line in header_lines(text):
         if line.startswith(ZH):
             part = line[len(ZH):].strip()
-            wide = bool(_WIDE_END.search(zh) or _WIDE_START.search(part))
-            zh = part if not zh else zh + ("" if wide else " ") + part
+            close = bool((_WIDE_END.search(zh) and _WIDE_START.search(part))
+                         or _PUNCT_END.search(zh) or _PUNCT_START.search(part))
+            zh = part if not zh else zh + ("" if close else " ") + part
         else:
             en.append(line)
     return " ".join(en).strip(), zh
