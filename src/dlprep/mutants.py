@@ -3,8 +3,9 @@
 `reference_impls/<ex>/mutants/<name>.diff` is a unified diff of `reference.py`, headed by `# `
 lines that say which mistake it models; the runnable file is that header followed by the patched
 reference, made in memory. The English description may be followed by `# zh: ` lines, the same
-description in Chinese (the cards show it to a zh user). A mutant that is a different program rather than an edited copy (one
-that calls a library pass instead of the reference's code) may stay `<name>.py`.
+description in Chinese (the cards show it to a zh user). A mutant that is a different program
+rather than an edited copy (one that calls a library pass instead of the reference's code) may
+stay `<name>.py`.
 
 The corpus of candidate answers (`wrong/`, `right/`, and their `pending/` folders) is stored the
 same way, except that a diff's `--- BASE` line may name another `.py` file of the exercise (a

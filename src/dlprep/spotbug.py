@@ -1,11 +1,12 @@
 """Spot-the-bug cards: every mutant and every wrong answer of an exercise, as a question.
 
 A card shows the wrong code with numbered lines (its describing comments, English and `# zh: `,
-removed: they name the bug; they are the card's explanation). The user answers `LINES[; INPUT]`: the faulty line(s) (`12`, `12,14`, `12-14`) and, as a
-bonus, an input on which the wrong code and the reference differ, an expression evaluated with
-the file's names in scope (`solve(torch.ones(2, 3), 1)`). The faulty lines are the regions where
-the file differs from the reference (difflib); the input runs only in the sandbox, once per file,
-and the two results are compared here with the checkers' own rules (`checkers.compare`).
+removed: they name the bug; they are the card's explanation). The user answers
+`LINES[; INPUT]`: the faulty line(s) (`12`, `12,14`, `12-14`) and, as a bonus, an input on which
+the wrong code and the reference differ, an expression evaluated with the file's names in scope
+(`solve(torch.ones(2, 3), 1)`). The faulty lines are the regions where the file differs from the
+reference (difflib); the input runs only in the sandbox, once per file, and the two results are
+compared here with the checkers' own rules (`checkers.compare`).
 
 Each exercise may keep `expose.yaml` beside its reference: `inputs:` maps a wrong file
 (`mutants/x.diff`, `wrong/y.py`) to a stored exposing input, `lines_only:` to why no input reaches
