@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from dlprep.cli.app import app, edge
 from dlprep.cli.browse import LangOpt, pick_lang
 from dlprep.errors import UsageError
+
+if TYPE_CHECKING:
+    from dlprep.bank import LoadedQuestion
+    from dlprep.coach import Coach
 
 DbOpt = typer.Option(None, "--db", help="Progress database (default: $DLPREP_HOME or the XDG data dir).")
 
@@ -27,15 +32,13 @@ def hint(
     db: Path = DbOpt,
 ) -> None:
     """The next hint of a coding exercise not seen since you last passed it (or --level N)."""
-    from dlprep import bank, coach
+    from dlprep import coach
     from dlprep.cli import render
     from dlprep.store import Store
 
-    lang = pick_lang(lang)
     if level is not None and not 1 <= level <= coach.LEVELS:
         raise UsageError(f"--level must be 1 to {coach.LEVELS}")
-    lq = coach.find(bank.catalog_or_raise(), qid)
-    c = coach.load(lq.q.exercise)  # a missing or broken file fails before anything is recorded
+    lang, lq, c = _exercise(qid, lang)
     with Store(db) as st:
         shown = level or min(coach.next_level(st.help_since_pass(lq.id)), coach.LEVELS)
         st.record_view(lq.id, shown)
@@ -54,13 +57,11 @@ def solution(
     db: Path = DbOpt,
 ) -> None:
     """The worked solution of a coding exercise (asks first if you have not passed it)."""
-    from dlprep import bank, coach
+    from dlprep import coach
     from dlprep.cli import render
     from dlprep.store import Store
 
-    lang = pick_lang(lang)
-    lq = coach.find(bank.catalog_or_raise(), qid)
-    c = coach.load(lq.q.exercise)
+    lang, lq, c = _exercise(qid, lang)
     with Store(db) as st:
         if not yes and not st.passed(lq.id):
             if not interactive():
@@ -73,6 +74,15 @@ def solution(
                 return
         st.record_view(lq.id, coach.SOLUTION)
     render.console().print(render.coach_body(lq.id, coach.SOLUTION, c.text(coach.SOLUTION, lang), lang))
+
+
+def _exercise(qid: str, lang: str | None) -> tuple[str, LoadedQuestion, Coach]:
+    """The language, the coding question and its coach: a missing or broken coach file fails here,
+    before anything is recorded."""
+    from dlprep import bank, coach
+
+    lq = coach.find(bank.catalog_or_raise(), qid)
+    return pick_lang(lang), lq, coach.load(lq.q.exercise)
 
 
 def interactive() -> bool:

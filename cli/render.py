@@ -17,17 +17,8 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
+from dlprep import models
 from dlprep.bank import Catalog
-from dlprep.models import (
-    QUESTION_TYPES,
-    ChoiceQuestion,
-    CodingQuestion,
-    OpenQuestion,
-    OutputQuestion,
-    ShortQuestion,
-    SpotBugQuestion,
-    TrueFalseQuestion,
-)
 
 _console: Console | None = None
 
@@ -65,7 +56,8 @@ def listing(catalog: Catalog, topic: str | None, qtype: str | None) -> list[dict
     for t in catalog.registry.topics:
         counts = Counter(lq.q.type for lq in catalog.by_topic.get(t.id, []))
         rows.append({"topic": t.id, "en": t.en, "zh": t.zh, "questions": sum(counts.values()),
-                     "min_questions": t.min_questions, "by_type": {k: counts[k] for k in QUESTION_TYPES if counts[k]}})
+                     "min_questions": t.min_questions,
+                     "by_type": {k: counts[k] for k in models.QUESTION_TYPES if counts[k]}})
     return rows
 
 
@@ -121,7 +113,7 @@ def exercises(catalog: Catalog, reviews: list[Any]) -> list[dict[str, Any]]:
     rows = []
     for tid in catalog.topic_ids():
         for lq in catalog.by_topic.get(tid, []):
-            if isinstance(lq.q, CodingQuestion):
+            if isinstance(lq.q, models.CodingQuestion):
                 best = "passed" if lq.id in passed else (f"tried {tries[lq.id]}x" if tries[lq.id] else "new")
                 rows.append({"id": lq.id, "family": lq.q.checker, "difficulty": lq.q.difficulty, "topic": lq.topic,
                              "requires": list(lq.q.requires), "best": best})
@@ -207,27 +199,27 @@ def bank_text(text: str, label: str | None = None) -> RenderableType:
 
 def question_body(q: Any, lang: str, order: list[str] | None = None) -> RenderableType:
     """The question as shown before answering. `order` is the displayed order of choice ids."""
-    if isinstance(q, OutputQuestion):
+    if isinstance(q, models.OutputQuestion):
         q = q.shown()  # a parametrised one outside a quiz: its default draw
     parts: list[RenderableType] = [bank_text(q.prompt.get(lang))]
-    if isinstance(q, OutputQuestion):
+    if isinstance(q, models.OutputQuestion):
         parts.append(code_block(q.code))
-    if isinstance(q, SpotBugQuestion):
+    if isinstance(q, models.SpotBugQuestion):
         from dlprep.spotbug import numbered
 
         parts.append(code_block(numbered(q.code), "text"))
-    if isinstance(q, ChoiceQuestion):
+    if isinstance(q, models.ChoiceQuestion):
         by_id = {c.id: c for c in q.choices}
         ids = order or [c.id for c in q.choices]
         for letter, cid in zip("abcdefghijklmnopqrstuvwxyz", ids, strict=False):
             parts.append(Text.assemble(Text(f"{letter}) ", style="bold"), prose(by_id[cid].get(lang))))
-    if isinstance(q, TrueFalseQuestion):
+    if isinstance(q, models.TrueFalseQuestion):
         lab = LABELS[lang]
         parts.append(Text(f"t = {lab['true']}, f = {lab['false']}", style="italic"))
-    if isinstance(q, CodingQuestion):
+    if isinstance(q, models.CodingQuestion):
         parts.append(Text(LABELS[lang]["run"].format(id=q.id), style=CODE_STYLE))
     # A card's own id names its bug (the mutant's file name): the title shows the exercise only.
-    shown_id = f"{q.id.split('.spotbug.')[0]}.spotbug.{q.exercise}" if isinstance(q, SpotBugQuestion) else q.id
+    shown_id = f"{q.id.split('.spotbug.')[0]}.spotbug.{q.exercise}" if isinstance(q, models.SpotBugQuestion) else q.id
     title = Text(f"{shown_id} · {q.type} · {q.difficulty}")
     return Panel(Group(*parts), title=title, title_align="left")
 
@@ -239,18 +231,18 @@ def print_question(q: Any, lang: str) -> None:
 def answer_text(q: Any, lang: str, order: list[str] | None = None, plain: bool = False) -> str:
     """The key as text, as `bank_text` renders it (printed output fenced, unless `plain`)."""
     lab = LABELS[lang]
-    if isinstance(q, ChoiceQuestion):
+    if isinstance(q, models.ChoiceQuestion):
         ids = order or [c.id for c in q.choices]
         letters = [letter for letter, cid in zip("abcdefghijklmnopqrstuvwxyz", ids, strict=False)
                    if cid in q.answer]
         return " ".join(letters)
-    if isinstance(q, TrueFalseQuestion):
+    if isinstance(q, models.TrueFalseQuestion):
         return lab["true"] if q.answer else lab["false"]
-    if isinstance(q, ShortQuestion):
+    if isinstance(q, models.ShortQuestion):
         return q.answers[0]
-    if isinstance(q, OutputQuestion):
+    if isinstance(q, models.OutputQuestion):
         return q.expected.rstrip("\n") if plain else "```text\n" + q.expected.rstrip("\n") + "\n```"
-    if isinstance(q, SpotBugQuestion):
+    if isinstance(q, models.SpotBugQuestion):
         spans = ", ".join(str(h[0]) if len(h) == 1 else f"{h[0]}-{h[-1]}" for h in q.hunks)
         text = lab["lines"].format(lines=spans)
         if q.expose:
@@ -258,9 +250,9 @@ def answer_text(q: Any, lang: str, order: list[str] | None = None, plain: bool =
         elif q.lines_only:
             text += f" ({lab['lines_only']})"
         return text
-    if isinstance(q, OpenQuestion):
+    if isinstance(q, models.OpenQuestion):
         return q.model_answer.get(lang)
-    if isinstance(q, CodingQuestion):
+    if isinstance(q, models.CodingQuestion):
         return f"reference_impls/{q.exercise}/reference.py"
     return ""
 
@@ -268,7 +260,7 @@ def answer_text(q: Any, lang: str, order: list[str] | None = None, plain: bool =
 def answer_body(q: Any, lang: str, order: list[str] | None = None) -> RenderableType:
     lab = LABELS[lang]
     parts: list[RenderableType] = [bank_text(answer_text(q, lang, order), lab["answer"])]
-    if isinstance(q, OpenQuestion):
+    if isinstance(q, models.OpenQuestion):
         parts.append(Text(f"{lab['rubric']}:", style="bold"))
         parts.extend(Text.assemble("- ", prose(r.get(lang))) for r in q.rubric)
     parts.append(Text())

@@ -17,19 +17,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from dlprep import coach, scheduler
+from dlprep import coach, models, scheduler
 from dlprep.bank import Catalog, LoadedQuestion
 from dlprep.errors import DlprepError, UsageError
 from dlprep.judging import JUDGED_TYPES, LETTERS, InvalidAnswer, Judgement, judge
-from dlprep.models import (
-    QUESTION_TYPES,
-    ChoiceQuestion,
-    CodingQuestion,
-    OpenQuestion,
-    OutputQuestion,
-    ShortQuestion,
-    SpotBugQuestion,
-)
 from dlprep.store import Recorded, Store, now_utc
 
 __all__ = ["LETTERS", "InvalidAnswer", "Item", "Outcome", "Session", "quiz_items", "review_items"]
@@ -71,11 +62,11 @@ class Outcome:
 
 def _item(lq: LoadedQuestion, rng: random.Random, mode: str) -> Item:
     order = None
-    if isinstance(lq.q, ChoiceQuestion):
+    if isinstance(lq.q, models.ChoiceQuestion):
         ids = [c.id for c in lq.q.choices]
         rng.shuffle(ids)
         order = tuple(ids)
-    if isinstance(lq.q, OutputQuestion) and lq.q.params:
+    if isinstance(lq.q, models.OutputQuestion) and lq.q.params:
         # A fresh draw each time it is asked; its key is computed when it is shown (Session.present).
         from dlprep import variants
 
@@ -89,8 +80,8 @@ def _filter(catalog: Catalog, topics: Sequence[str], types: Sequence[str],
     for t in topics:
         catalog.topic(t)  # unknown topics fail with suggestions
     for t in types:
-        if t not in QUESTION_TYPES:
-            raise UsageError(f"unknown type {t!r}; use one of {', '.join(QUESTION_TYPES)}")
+        if t not in models.QUESTION_TYPES:
+            raise UsageError(f"unknown type {t!r}; use one of {', '.join(models.QUESTION_TYPES)}")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise UsageError(f"unknown difficulty {difficulty!r}; use one of {', '.join(DIFFICULTIES)}")
     # Curriculum order: topics as listed in topics.yaml, questions as written in each bank.
@@ -106,7 +97,7 @@ def _gradable(pool: list[LoadedQuestion]) -> list[LoadedQuestion]:
     """Leave out the coding questions this machine cannot grade (a `requires` it lacks, such as a GPU).
     Other questions stay: they are judged against the bank's key, nothing runs, so a GPU question
     can be learnt on a laptop. Only a pool with such a coding question pays for the check (torch)."""
-    needs = [lq for lq in pool if isinstance(lq.q, CodingQuestion) and lq.q.requires]
+    needs = [lq for lq in pool if isinstance(lq.q, models.CodingQuestion) and lq.q.requires]
     if not needs:
         return pool
     from dlprep.requires import environment
@@ -154,7 +145,8 @@ def _runs_code(item: Item) -> bool:
     """Whether answering this item runs something in the sandbox (a code judge, a spot-the-bug
     input, a variant's key): the session then starts the worker ahead, in the background."""
     q = item.question
-    return bool(item.variant) or isinstance(q, SpotBugQuestion) or (isinstance(q, ShortQuestion) and bool(q.judge))
+    return (bool(item.variant) or isinstance(q, models.SpotBugQuestion)
+            or (isinstance(q, models.ShortQuestion) and bool(q.judge)))
 
 
 # --- the session ----------------------------------------------------------------------------
@@ -232,7 +224,7 @@ class Session:
     def variant_key(self) -> str:
         """The current variant's key (waits for its computation if it is still running); the item
         is replaced by the one that carries it, so the answer shown afterwards is this draw's."""
-        item = self._need(OutputQuestion)
+        item = self._need(models.OutputQuestion)
         from dlprep.variants import VariantError
 
         try:
@@ -275,7 +267,7 @@ class Session:
 
     def rate(self, rating: int, given: str = "") -> Outcome:
         """Record a self-rated open question (1 again .. 4 easy)."""
-        self._need(OpenQuestion)
+        self._need(models.OpenQuestion)
         if rating not in scheduler.RATING_NAMES:
             raise InvalidAnswer("rate 1 again, 2 hard, 3 good or 4 easy")
         return self._record(scheduler.correct_for(rating), rating, given)
@@ -322,9 +314,9 @@ class Session:
         A right answer after a hint rates Hard instead of Good."""
         q = self._need().question
         text = None
-        if isinstance(q, OpenQuestion):
+        if isinstance(q, models.OpenQuestion):
             text = q.rubric[0].get(lang)
-        elif isinstance(q, ChoiceQuestion):
+        elif isinstance(q, models.ChoiceQuestion):
             n = len(q.answer)
             if n > 1:
                 text = f"选 {n} 项" if lang == "zh" else f"pick {n}"
@@ -356,7 +348,7 @@ class Session:
     def write_starter(self, dest_dir: Path) -> tuple[Path, bool]:
         """(file to edit, whether it is a fresh starter). An earlier file for the same exercise is
         kept, never overwritten: it may hold the user's work from a previous session."""
-        q = self._need(CodingQuestion).question
+        q = self._need(models.CodingQuestion).question
         grader = self._get_grader()  # fails here, before the user edits anything
         earlier = Path(dest_dir) / f"{q.exercise}.py"
         if earlier.is_file():
@@ -370,7 +362,7 @@ class Session:
     def grade_coding(self, path: Path) -> tuple[Outcome | None, Any]:
         """Grade the solution file: pass rates Good, fail/error/timeout Again. A starter left as it
         was ("unattempted") is a skip, not a failed recall: (None, verdict), nothing recorded."""
-        item = self._need(CodingQuestion)
+        item = self._need(models.CodingQuestion)
         verdict = self._get_grader().grade(item.question, path)
         return self.record_verdict(verdict, path), verdict
 
@@ -378,7 +370,7 @@ class Session:
         """Record a verdict on the current coding question (also `dlprep submit`'s, graded outside
         a session): pass rates Good (capped by the hints seen), anything else Again; an untouched
         starter is a skip."""
-        self._need(CodingQuestion)
+        self._need(models.CodingQuestion)
         if verdict.status == "unattempted":
             self.skip()
             return None
@@ -394,14 +386,14 @@ class Session:
     def coach_next(self) -> int:
         """The level `h` shows next on the current coding question: 1-3 a hint, coach.SOLUTION the
         worked solution. Starts above the hints seen since the question was last passed."""
-        item = self._need(CodingQuestion)
+        item = self._need(models.CodingQuestion)
         if self._coach_next is None:
             self._coach_next = coach.next_level(self.store.help_since_pass(item.id))
         return self._coach_next
 
     def coach_show(self, level: int, lang: str) -> str:
         """The text of `level`, recorded as seen before it is returned (NotFound without a coach.yaml)."""
-        item = self._need(CodingQuestion)
+        item = self._need(models.CodingQuestion)
         text = coach.load(item.question.exercise).text(level, lang)
         self.store.record_view(item.id, level, self.clock())
         self._coach_next = min(max(self.coach_next(), level + 1), coach.SOLUTION)

@@ -23,20 +23,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from dlprep import evidence, executors, mutants, paths, spotbug
+from dlprep import evidence, executors, models, mutants, paths, spotbug
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
 from dlprep.code_judge import accepted, judge_job, snippet_job
 from dlprep.errors import NotFound
-from dlprep.models import (
-    ChoiceQuestion,
-    CodingQuestion,
-    OpenQuestion,
-    OutputQuestion,
-    ShortQuestion,
-    SpotBugQuestion,
-    TrueFalseQuestion,
-)
 from dlprep.mutants import DiffError
 from dlprep.requires import Environment, environment
 
@@ -119,28 +110,28 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
     reason = env.lacks(q.requires)
     if reason:
         r = QuestionResult(lq.id, lq.topic, q.type, "skipped", reason)
-    elif isinstance(q, OutputQuestion):
+    elif isinstance(q, models.OutputQuestion):
         shown = q.shown()  # with params: the default draw, whose key is stored
         r = _check_snippet(lq, grader, shown.code, lambda out: same_output(out, q.expected), q.expected)
         if q.params and r.status == "passed":
             r = _check_draws(lq, grader)
-    elif isinstance(q, ShortQuestion) and (q.probe or q.judge):
+    elif isinstance(q, models.ShortQuestion) and (q.probe or q.judge):
         # A probe computes the key; a code judge proves it by behaviour on every accepted form.
         r = (_proved(_check_snippet(lq, grader, q.probe, lambda out: matches(_last_line(out), q.answers[0], q.match),
                                     q.answers[0])) if q.probe else QuestionResult(lq.id, lq.topic, q.type, "passed"))
         if q.judge and r.status == "passed":
             r = _proved(_check_judge(lq, grader))
-    elif isinstance(q, TrueFalseQuestion) and q.probe:
+    elif isinstance(q, models.TrueFalseQuestion) and q.probe:
         r = _proved(_check_snippet(lq, grader, q.probe, lambda out: _last_line(out) == str(q.answer), str(q.answer)))
-    elif isinstance(q, ChoiceQuestion) and q.probe:
+    elif isinstance(q, models.ChoiceQuestion) and q.probe:
         key = " ".join(sorted(q.answer))
         r = _proved(_check_snippet(lq, grader, q.probe,
                                    lambda out: sorted(_last_line(out).split()) == sorted(q.answer), key))
-    elif isinstance(q, CodingQuestion):
+    elif isinstance(q, models.CodingQuestion):
         r = _check_exercise(lq, grader)
-    elif isinstance(q, SpotBugQuestion):
+    elif isinstance(q, models.SpotBugQuestion):
         r = _check_spot_bug(lq, grader)
-    elif isinstance(q, ChoiceQuestion | ShortQuestion | TrueFalseQuestion):
+    elif isinstance(q, models.ChoiceQuestion | models.ShortQuestion | models.TrueFalseQuestion):
         # A key no probe computes passes only as a declared claim about docs, never by default.
         r = (QuestionResult(lq.id, lq.topic, q.type, "passed",
                             f"evidence: docs, rests on {len(q.refs)} official doc(s)", evidence=evidence.DOCS)
@@ -148,7 +139,7 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
              QuestionResult(lq.id, lq.topic, q.type, "failed",
                             "nothing proves this key: add a `probe` that computes it, or, for a claim no "
                             "program can check, `evidence: docs` with official `refs`"))
-    elif isinstance(q, OpenQuestion):
+    elif isinstance(q, models.OpenQuestion):
         r = (QuestionResult(lq.id, lq.topic, q.type, "passed", f"cites {len(q.refs)} doc(s)") if q.refs else
              QuestionResult(lq.id, lq.topic, q.type, "failed", "an open question must cite the official docs: "
                                                                "add `refs`"))
@@ -227,7 +218,7 @@ def _check_draws(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     stored, so there is nothing else to compare with)."""
     from dlprep import variants
 
-    q: OutputQuestion = lq.q
+    q: models.OutputQuestion = lq.q
     shown = []
     for values in variants.seeded_draws(q, DRAWS, zlib.crc32(q.id.encode())):
         code = q.variant(values, "").code
@@ -241,7 +232,7 @@ def _check_draws(lq: LoadedQuestion, grader: Any) -> QuestionResult:
 
 def _check_judge(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     """A short question's code judge must accept every form the bank lists as right."""
-    q: ShortQuestion = lq.q
+    q: models.ShortQuestion = lq.q
     assert q.judge is not None
     for form in q.answers:
         run = grader.sandbox.run(judge_job(q.judge, form, q.id))
@@ -264,7 +255,7 @@ def _sources(items: list[mutants.Mutant], label: str, problems: list[str]) -> It
 def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     from dlprep.checkers.base import load_exercise
 
-    q: CodingQuestion = lq.q
+    q: models.CodingQuestion = lq.q
     folder = load_exercise(q).folder
     seed = zlib.crc32(q.id.encode())  # fixed per question: two verify runs give the same verdicts
     problems: list[str] = []
@@ -317,7 +308,7 @@ _runners: weakref.WeakKeyDictionary[Any, spotbug.ExposeRunner] = weakref.WeakKey
 def _check_spot_bug(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     """The line key must name real lines of the shown code; a stored input must make the wrong code
     and the reference differ (proved); a card without one passes on its lines alone, saying so."""
-    q: SpotBugQuestion = lq.q
+    q: models.SpotBugQuestion = lq.q
     n = len(q.code.splitlines())
     if not q.hunks or not all(1 <= line <= n for h in q.hunks for line in h):
         return QuestionResult(lq.id, lq.topic, q.type, "failed", f"line key {q.hunks} is not within the {n} lines")
@@ -351,15 +342,15 @@ def coverage(catalog: Catalog) -> list[QuestionResult]:
     for t in catalog.registry.topics:
         qs = catalog.by_topic.get(t.id, [])
         problems = []
-        written = [lq for lq in qs if not isinstance(lq.q, SpotBugQuestion)]  # generated cards do not count
+        written = [lq for lq in qs if not isinstance(lq.q, models.SpotBugQuestion)]  # generated cards do not count
         if len(written) < t.min_questions:
             problems.append(f"{len(written)} question(s), needs at least {t.min_questions}")
         asked = {frozenset(lq.q.contrast) for lq in qs if lq.q.contrast}
         missing = [f"{a} vs {b}" for a, b in t.pairs if frozenset((a, b)) not in asked]
         if missing:
             problems.append("contrast not asked: " + ", ".join(missing))
-        coding = [lq.q for lq in qs if isinstance(lq.q, CodingQuestion)]
-        cards = [lq.q for lq in qs if isinstance(lq.q, SpotBugQuestion)]
+        coding = [lq.q for lq in qs if isinstance(lq.q, models.CodingQuestion)]
+        cards = [lq.q for lq in qs if isinstance(lq.q, models.SpotBugQuestion)]
         unproved = sorted({c.exercise for c in coding} - {c.exercise for c in cards if c.expose})
         if unproved:
             problems.append("no spot-the-bug card with a stored exposing input for " + ", ".join(unproved))
