@@ -126,8 +126,7 @@ class Grader:
         if self.isolation == "strict" and not any(t.trust == "verified" for t in tests):
             # fails closed, and says why in one line rather than with an empty verdict
             tests.append(CheckResult("strict", "error", trust="verified", message=(
-                "--isolation strict scores verified checks only, and none is left: every check of this run "
-                "rests on what the submission's own process reported")))
+                f"--isolation strict scores verified checks only, and none is left: {fam.unverified_note}")))
         return summarise(q.id, tests, time.monotonic() - t0, sandbox_info, hidden_summary,
                          stdout=out, stderr=_cap(run.stderr)[0], truncated=cut or run.truncated,
                          isolation=self.isolation)

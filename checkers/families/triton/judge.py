@@ -145,6 +145,8 @@ def _where(slot: Slot, index: int) -> str:
 class TritonFamily(Family):
     child_harness = "dlprep.checkers.families.triton.child:run_child"
     default_hidden = 3
+    unverified_note = ("whether the result came from a Triton kernel, and which one, is seen only in the "
+                       "submission's own process, and without a kernel no case is judged")
     timeout_s = 60.0  # a GPU run compiles every kernel first; interpreted runs take a few seconds
     cuda_address_space_mb = CUDA_ADDRESS_SPACE_MB
 
