@@ -22,7 +22,7 @@ from dlprep.checkers.compare import compare_described
 from dlprep.checkers.sandbox import harness
 from dlprep.errors import UsageError
 from dlprep.models import CodingQuestion
-from dlprep.results import CheckResult, Status
+from dlprep.results import CheckResult, Status, Trust
 
 
 @dataclass
@@ -81,11 +81,26 @@ class Family:
     # Address-space limit for a CUDA run, where the default limit is too small: CUDA reserves far
     # more virtual memory than it uses. None keeps the worker's default.
     cuda_address_space_mb: int | None = None
+    # The check that gathers what only the submission's own process could see (trust "reported",
+    # advisory under strict isolation). `observed` names those facts; empty: the family has none
+    # beyond the inputs left unchanged ("memory", for cases with tensor arguments).
+    reported_name = "memory"
+    observed = ""
+    # Said in one line by strict isolation when a run is left with no verified check at all.
+    unverified_note = "every check of this run rests on what the submission's own process reported"
 
     def __init__(self, ex: Exercise):
         self.ex = ex
         self.config = ex.config
         self.device = "cpu"  # the device of the run being graded (set by job)
+        self._observations: dict[int, str] = {}  # id(case) -> its first reported problem
+
+    def observe(self, case: Case, problem: str | None) -> None:
+        """Record a problem with a fact observed beside the user's code (hooks left, a grad_fn's
+        name, a graph count): judged in the reported check, never in the case's verified one, so
+        a forged fact can neither pass nor mask a case under strict isolation."""
+        if problem and id(case) not in self._observations:
+            self._observations[id(case)] = problem
 
     def cases(self, seed: int) -> tuple[list[Case], list[Case]]:
         gen = torch.Generator().manual_seed(seed)
@@ -143,12 +158,17 @@ class Family:
         return harness.describe(self.ex.check.oracle(*args, **copy.deepcopy(case.kwargs)), harness.storage_ptrs(args))
 
     def memory_claim(self) -> str:
+        if self.observed:
+            return f"as the run reported them: {self.observed}"
         what = "inputs left unchanged"
         return what + (", results share the inputs' storage as required" if "shares" in self.props() else "")
 
     def reported_problem(self, case: Case, fact: dict[str, Any]) -> str | None:
         """What only the submission's own process could tell: whether it changed an input in place
-        (as the child saw the inputs after the call) and which inputs its result aliases."""
+        (as the child saw the inputs after the call), which inputs its result aliases, and what the
+        family's judge `observe`d."""
+        if id(case) in self._observations:
+            return self._observations[id(case)]
         for i, (before, after) in enumerate(zip(case.args, fact.get("after", []), strict=False)):
             if isinstance(before, torch.Tensor) and isinstance(after, torch.Tensor):
                 if not torch.equal(torch.nan_to_num(before), torch.nan_to_num(after)):
@@ -176,14 +196,16 @@ class Family:
             msg = f"{passed}/{len(hidden)} hidden cases passed"
             if first_bad is not None and first_bad.status == "fail":
                 msg += f"; first failure: {first_bad.message}"
+            trust: Trust = "verified" if all(r.trust == "verified" for r in hidden_results) else "reported"
             tests.append(CheckResult(f"hidden ({len(hidden)} cases)", status, float(passed), float(len(hidden)),
-                                     msg, details=first_bad.details if first_bad else {}, trust="verified"))
+                                     msg, details=first_bad.details if first_bad else {}, trust=trust))
         claims = [(c.name, m) for c, f in zip(public + hidden, results, strict=False)
                   if "error" not in f and (m := self.reported_problem(c, f))]
-        if any(isinstance(a, torch.Tensor) for c in public + hidden for a in c.args):
-            tests.append(CheckResult("memory", "fail", message=f"{claims[0][1]} (case {claims[0][0]})",
+        if self.observed or any(isinstance(a, torch.Tensor) for c in public + hidden for a in c.args):
+            name = self.reported_name
+            tests.append(CheckResult(name, "fail", message=f"{claims[0][1]} (case {claims[0][0]})",
                                      trust="reported") if claims else
-                         CheckResult("memory", "pass", message=self.memory_claim(), trust="reported"))
+                         CheckResult(name, "pass", message=self.memory_claim(), trust="reported"))
         return tests, {"count": len(hidden), "passed": passed}
 
 

@@ -123,6 +123,10 @@ class Grader:
                 tests.extend(_leftovers(facts))
         if any(t.name == "rules" for t in tests):  # a forbidden shortcut earns nothing
             tests = [replace(t, score=0.0) for t in tests]
+        if self.isolation == "strict" and not any(t.trust == "verified" for t in tests):
+            # fails closed, and says why in one line rather than with an empty verdict
+            tests.append(CheckResult("strict", "error", trust="verified", message=(
+                f"--isolation strict scores verified checks only, and none is left: {fam.unverified_note}")))
         return summarise(q.id, tests, time.monotonic() - t0, sandbox_info, hidden_summary,
                          stdout=out, stderr=_cap(run.stderr)[0], truncated=cut or run.truncated,
                          isolation=self.isolation)

@@ -105,3 +105,44 @@ def test_forged_facts_cannot_hide_a_leftover_process(grader, strict, name, caugh
         assert failed and all(t.trust == "verified" for t in failed), _messages(v)
         assert re.search(caught, _messages(v)), _messages(v)
         assert leftovers(g.sandbox.pid) == []
+
+
+CAPTURE = coding_question("capture_linear_activations", "hooks", hidden=2).model_copy(update={"entry": "capture"})
+
+
+@pytest.mark.parametrize("name, question, forged, caught_in_best", [
+    # an instance attribute shadows the tensor method the child reads the input back with
+    ("forge_detach_attr", MATMUL, "memory", True),
+    # a hook dict whose len() is 0 while its hooks still fire
+    ("forge_hook_dict", CAPTURE, "hooks", True),
+    # a GC callback rewrites the collected facts after the function returned: whether it lands
+    # depends on when a collection runs, so only strict's answer is certain
+    ("forge_gc_callback", MATMUL, "memory", False),
+])
+def test_objects_that_lie_and_late_rewrites_forge_only_reported_checks(grader, strict, name, question, forged,
+                                                                        caught_in_best):
+    """Each forgery hides a real fault (an input zeroed, hooks left on the model) behind what the
+    submission's process reports. The child reads through the class (Tensor.detach, dict.__len__),
+    so self-study still catches the fault; under strict the check is reported, advisory and worth
+    nothing, and every check that scores was decided in the grader."""
+    src = (HERE / f"{name}.py").read_text()
+    if caught_in_best:
+        best = grader.grade_source(question, src, f"{name}.py", seed=1)
+        assert best.status == "fail" and _check(best, forged).status == "fail", _messages(best)
+    v = strict.grade_source(question, src, f"{name}.py", seed=1)
+    check = _check(v, forged)
+    assert check.trust == "reported" and check.advisory and check.max_score == 0, _messages(v)
+    scored = [t for t in v.tests if t.max_score > 0]
+    assert scored and all(t.trust == "verified" for t in scored), _messages(v)
+    assert leftovers(strict.sandbox.pid) == []
+
+
+def test_strict_says_in_one_line_when_nothing_verified_is_left(strict):
+    """A Triton exercise solved without a kernel: the kernel check (reported) holds every point,
+    so strict has nothing verified to score and says so in one line."""
+    q = coding_question("triton_vector_add", "triton", hidden=1)
+    src = "def solve(x, y, out):\n    out.copy_(x + y)\n"
+    v = strict.grade_source(q, src, "s.py", seed=1)
+    assert v.status == "error", _messages(v)
+    note = _check(v, "strict")
+    assert note.trust == "verified" and "none is left" in (note.message or ""), _messages(v)

@@ -286,20 +286,29 @@ def grads(model: nn.Module) -> dict[str, torch.Tensor | None]:
     return {n: (p.grad.detach().clone() if p.grad is not None else None) for n, p in named_parameters(model)}
 
 
+def _stored(hooks: Any) -> int:
+    """How many hooks a hook dict holds, read through dict itself: a subclass whose __len__ says
+    0 while torch still runs its hooks counts what it holds. Anything else in that slot counts as
+    one hook left (torch would run whatever it yields). Still a reported fact."""
+    if hooks is None:
+        return 0
+    return dict.__len__(hooks) if isinstance(hooks, dict) else 1
+
+
 def hook_counts(model: nn.Module) -> dict[str, Any]:
     """Hooks registered right now: per submodule (by kind), per parameter (tensor hooks) and global."""
     modules = {}
     for name, m in named_modules(model):
         dicts = (m._forward_pre_hooks, m._forward_hooks, m._backward_pre_hooks, m._backward_hooks)
-        counts = {k: len(d) for k, d in zip(HOOK_KINDS, dicts, strict=True) if len(d)}
+        counts = {k: n for k, d in zip(HOOK_KINDS, dicts, strict=True) if (n := _stored(d))}
         if counts:
             modules[name] = {"type": _type_name(m), **counts}
     params = {}
     for name, p in named_parameters(model):
-        n = len(p._backward_hooks or {}) + len(getattr(p, "_post_accumulate_grad_hooks", None) or {})
+        n = _stored(p._backward_hooks) + _stored(getattr(p, "_post_accumulate_grad_hooks", None))
         if n:
             params[name] = n
     glob = (_module_mod._global_forward_pre_hooks, _module_mod._global_forward_hooks,
             _module_mod._global_backward_pre_hooks, _module_mod._global_backward_hooks)
     return {"modules": modules, "params": params,
-            "global": {k: len(d) for k, d in zip(HOOK_KINDS, glob, strict=True) if len(d)}}
+            "global": {k: n for k, d in zip(HOOK_KINDS, glob, strict=True) if (n := _stored(d))}}

@@ -17,7 +17,8 @@ An exercise's check.py (trusted, grader only) defines:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,18 +79,29 @@ class ProbeFamily(Family):
         err = fact.get("error")
         if err is not None:
             if err.get("notimpl"):
-                return CheckResult(case.name, "unattempted", message="not implemented yet")
+                return CheckResult(case.name, "unattempted", message="not implemented yet", trust="verified")
             at = f" (line {err['line']})" if err.get("line") else ""
             return CheckResult(case.name, "fail", message=f"raised {err['type']}{at}: {err['message']}",
-                               details=details)
+                               details=details, trust="verified")
+        # Verified: a judge raises Problem only on values it compared with the oracle's, computed
+        # here; facts observed beside the user's code go through `reported` to the reported check.
         try:
             note = getattr(self, f"judge_{self.probe}")(case, fact)
         except Problem as p:
-            return CheckResult(case.name, "fail", message=str(p)[:700], details=details)
+            return CheckResult(case.name, "fail", message=str(p)[:700], details=details, trust="verified")
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:  # facts of an unforeseen shape
-            return CheckResult(case.name, "fail", details=details, message=f"the solution produced something this "
-                               f"check cannot compare ({type(e).__name__}: {e})"[:700])
-        return CheckResult(case.name, "pass", message=note, details=details)
+            return CheckResult(case.name, "fail", details=details, trust="verified", message=f"the solution produced "
+                               f"something this check cannot compare ({type(e).__name__}: {e})"[:700])
+        return CheckResult(case.name, "pass", message=note, details=details, trust="verified")
+
+    @contextmanager
+    def reported(self, case: Case) -> Iterator[None]:
+        """Judge a fact that only the submission's process saw: its Problem goes to the reported
+        check instead of failing the case (see Family.observe)."""
+        try:
+            yield
+        except Problem as p:
+            self.observe(case, str(p)[:700])
 
     # ------------------------------------------------------------------ helpers for judges
 

@@ -21,6 +21,7 @@ from dlprep.checkers.families.torchrun.judge import Check
 NODES, PER_NODE = 2, 2
 WORLD = NODES * PER_NODE
 CHECKS = ("launch", "environment", "shard", "total")
+REPORTED_CHECKS = ("launch", "environment")  # which agent ran a rank and the environment it saw are recorded in its own process
 ENV_OF = {"rank": "RANK", "local_rank": "LOCAL_RANK", "world_size": "WORLD_SIZE"}
 
 

@@ -67,18 +67,22 @@ def plain(desc: dict[str, Any]) -> Any:
     return {k: plain(v) for k, v in desc["items"].items()}
 
 
+# Verified unless said otherwise: values and gradients compared here with the oracle's; what the
+# child read off the user's objects (grad_fn names, flags, saved counts) goes to `observe`.
 def _fail(case: Case, message: str, **details: Any) -> CheckResult:
-    return CheckResult(case.name, "fail", message=message, details=details)
+    return CheckResult(case.name, "fail", message=message, details=details, trust="verified")
 
 
 def _pass(case: Case, message: str | None = None, **details: Any) -> CheckResult:
-    return CheckResult(case.name, "pass", message=message, details=details)
+    return CheckResult(case.name, "pass", message=message, details=details, trust="verified")
 
 
 @register("autograd")
 class AutogradFamily(Family):
     child_harness = "dlprep.checkers.families.autograd.child:run_child"
     default_hidden = 6
+    reported_name = "autograd facts"
+    observed = "grad_fn, requires_grad and shared storage of the results, tensors saved for backward, inputs unchanged"
 
     def __init__(self, ex: Any):
         super().__init__(ex)
@@ -103,16 +107,18 @@ class AutogradFamily(Family):
     def reported_problem(self, case: Case, fact: dict[str, Any]) -> str | None:
         # A probe case's inputs are not the solution's arguments (probs = softmax(logits) is built
         # in the child), and judge_case already compares the inputs after the call with the
-        # oracle's: the generic before/after comparison of the arguments does not apply here.
-        return None
+        # oracle's: only what the judges observed is reported here.
+        return self._observations.get(id(case))
 
     def judge_case(self, case: Case, fact: dict[str, Any]) -> CheckResult:
         err = fact.get("error")
         if err is not None and err.get("notimpl"):
-            return CheckResult(case.name, "unattempted", message="not implemented yet")
+            return CheckResult(case.name, "unattempted", message="not implemented yet", trust="verified")
         if self.probe == "function" and not self.file.get("is_function"):  # says more than its AttributeError
-            return _fail(case, f"{self.ex.question.entry} must be a subclass of torch.autograd.Function "
+            self.observe(case, f"{self.ex.question.entry} must be a subclass of torch.autograd.Function "
                                "(with static forward and backward methods)")
+            if err is None and "out" not in fact:
+                return _fail(case, "no result to compare: the entry is not an autograd.Function")
         if err is not None and self.probe != "call":  # a call-style check may expect an exception
             at = f" (line {err['line']})" if err.get("line") else ""
             return _fail(case, f"raised {err['type']}{at}: {err['message']}")
@@ -124,20 +130,20 @@ class AutogradFamily(Family):
 
     def _function(self, case: Case, fact: dict[str, Any]) -> CheckResult:
         entry = self.ex.question.entry
-        if "gradcheck" in fact:
+        if "gradcheck" in fact:  # gradcheck ran beside the user's backward: its verdict is reported
             g = fact["gradcheck"]
             if g["ok"]:
-                return _pass(case, "torch.autograd.gradcheck passed (float64, eps=1e-6)")
-            return _fail(case, f"torch.autograd.gradcheck failed: {g['message']}"[:500])
+                return CheckResult(case.name, "pass", message="torch.autograd.gradcheck passed (float64, eps=1e-6)")
+            return CheckResult(case.name, "fail", message=f"torch.autograd.gradcheck failed: {g['message']}"[:500])
         x, grad_out = case.args
         label = f"x{list(x.shape)} {str(x.dtype).removeprefix('torch.')}"
         if x.numel():
             label += f", |x| up to {float(x.abs().max()):g}"
         out = fact["out"]
-        node = f"{self.file['name']}Backward"  # the node autograd makes for a Function class of that name
-        if out["kind"] == "tensor" and out["grad_fn"] != node:
-            return _fail(case, f"the output's grad_fn is {out['grad_fn']}, not {node}: the result must come from "
-                               f"{entry}.apply itself, so that autograd calls your backward", inputs=label)
+        node = f"{self.file.get('name')}Backward"  # the node autograd makes for a Function class of that name
+        if out["kind"] == "tensor" and out["grad_fn"] != node:  # a name the child read: reported
+            self.observe(case, f"the output's grad_fn is {out['grad_fn']}, not {node}: the result must come from "
+                               f"{entry}.apply itself, so that autograd calls your backward")
         y, grad = self.ex.check.oracle(x.clone(), grad_out.clone())
         rtol, atol = self.tolerances()
         c = compare_described(out, harness.describe(y), rtol, atol, where="forward")
@@ -208,12 +214,13 @@ class AutogradFamily(Family):
         saved, plain_saved = fact["saved"], expected["saved"]
         bound = int(self.ex.check.saved_bound(*case.args))
         counts = {"saved": saved, "saved_without_checkpointing": plain_saved, "saved_bound": bound}
+        # counted by a saved-tensors hook beside the user's forward: reported
         if saved >= plain_saved:
-            return _fail(case, f"forward saved {saved} tensors for backward, no fewer than the model without "
-                               f"checkpointing ({plain_saved}): nothing is recomputed", inputs=label, **counts)
-        if saved > bound:
-            return _fail(case, f"forward saved {saved} tensors for backward (without checkpointing: {plain_saved}); "
-                               f"with every segment checkpointed at most {bound} are kept", inputs=label, **counts)
+            self.observe(case, f"forward saved {saved} tensors for backward, no fewer than the model without "
+                               f"checkpointing ({plain_saved}): nothing is recomputed")
+        elif saved > bound:
+            self.observe(case, f"forward saved {saved} tensors for backward (without checkpointing: {plain_saved}); "
+                               f"with every segment checkpointed at most {bound} are kept")
         return _pass(case, f"saved {saved} tensors (without checkpointing: {plain_saved})", inputs=label, **counts)
 
     # ------------------------------------------------------------------ grad_fn, storage, gradient flow
@@ -234,12 +241,16 @@ class AutogradFamily(Family):
                                f"{up['error']['message']}"
                 elif up is not None:
                     message += "; backward through the input's graph silently uses the changed values"
-                return _fail(case, message[:600], inputs=label)
+                self.observe(case, message[:600])  # the inputs as the child saw them after the call
+                break
         out = fact["out"]
+        c = compare_described(out, expected["out"], rtol, atol, where="result")
+        if not c.ok:
+            return _fail(case, c.message or "wrong result", inputs=label, **c.details)
         c = compare_described(out, _same_grad_fn_names(expected["out"], out), rtol, atol,
                               ("requires_grad", "grad_fn", "shares"), where="result")
-        if not c.ok:
-            return _fail(case, _storage_hint(c.message or "wrong result"), inputs=label, **c.details)
+        if not c.ok:  # flags and aliasing read off the user's tensors: reported
+            self.observe(case, _storage_hint(c.message or "wrong result"))
         flow = self._flows(fact["flows"], expected["flows"], rtol, atol)
         if flow:
             return _fail(case, flow, inputs=label)

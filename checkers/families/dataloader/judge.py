@@ -39,8 +39,15 @@ from dlprep.results import CheckResult
 MIN_BATCHES_FOR_ORDER = 6  # below this a different seed can give the same order by chance (1/720)
 
 
+# Verified: batches, samples and augmentations are values compared here with the oracle's. Which
+# process loaded a sample and which workers were still running are observed beside the user's
+# code: `observe`d, judged in the reported check.
 def _fail(case: Case, message: str, **details: Any) -> CheckResult:
-    return CheckResult(case.name, "fail", message=message, details=details)
+    return CheckResult(case.name, "fail", message=message, details=details, trust="verified")
+
+
+def _pass(case: Case, **details: Any) -> CheckResult:
+    return CheckResult(case.name, "pass", details=details, trust="verified")
 
 
 def _raised(err: dict[str, Any]) -> str:
@@ -58,6 +65,8 @@ class DataLoaderFamily(Family):
     default_hidden = 3
     timeout_s = 60.0  # the worst case: several cases that each hang up to case_timeout_s
     case_timeout_s = 6.0
+    reported_name = "processes"
+    observed = "inputs unchanged, samples loaded by the processes asked for, no worker left running"
 
     def __init__(self, ex: Any):
         super().__init__(ex)
@@ -78,7 +87,7 @@ class DataLoaderFamily(Family):
 
     def judge_case(self, case: Case, fact: dict[str, Any]) -> CheckResult:
         if "hung" in fact:
-            return CheckResult(case.name, "timeout", message=(
+            return CheckResult(case.name, "timeout", trust="verified", message=(
                 f"did not finish within {self.case_limit():g} s: something waits forever (a queue nobody fills, "
                 "a worker that died, a join on a worker that never stops)"))
         if "skipped" in fact:
@@ -86,13 +95,13 @@ class DataLoaderFamily(Family):
         err = fact.get("error")
         if err is not None:
             if err.get("notimpl"):
-                return CheckResult(case.name, "unattempted", message="not implemented yet")
+                return CheckResult(case.name, "unattempted", message="not implemented yet", trust="verified")
             return _fail(case, _raised(err))
         judge = {"batch_sampler": self._sampler, "collate": self._collate, "iterable": self._iterable,
                  "worker_seed": self._worker_seed, "loader": self._loader}[self.probe]
         result = judge(case, case.args[0], fact)
         if result.status == "pass" and fact.get("left"):
-            return _fail(case, f"{fact['left']} process(es) started during this case were still running after it "
+            self.observe(case, f"{fact['left']} process(es) started during this case were still running after it "
                                "(worker processes must exit when their loader is done)")
         return result
 
@@ -162,7 +171,7 @@ class DataLoaderFamily(Family):
             if all(_sorted_by_length(b, lengths) for b in runs):
                 return _fail(case, "the batches come in order of length in every epoch (short ones first): shuffle "
                                    "the order of the batches, not only the samples", **details)
-        return CheckResult(case.name, "pass", details=details)
+        return _pass(case, **details)
 
     # ------------------------------------------------------------------ collate_fn
 
@@ -170,7 +179,7 @@ class DataLoaderFamily(Family):
         batch, pad = spec["batch"], spec["padding_value"]
         label = f"lengths {[len(s) for s, _ in batch]}, padding_value={pad}"
         if fact["changed"]:
-            return _fail(case, f"modified input sequence {fact['changed'][0]} in place", inputs=label)
+            self.observe(case, f"modified input sequence {fact['changed'][0]} in place")
         expected = self.check.oracle([(s.clone(), y) for s, y in batch], pad)
         out = fact["out"]
         keys = sorted(expected)
@@ -184,7 +193,7 @@ class DataLoaderFamily(Family):
             if not c.ok:
                 hint = _collate_hint(key, out["items"][key], expected, pad)
                 return _fail(case, f"{c.message}{hint}", inputs=label, **c.details)
-        return CheckResult(case.name, "pass", details={"inputs": label})
+        return _pass(case, inputs=label)
 
     # ------------------------------------------------------------------ iterable dataset
 
@@ -203,9 +212,9 @@ class DataLoaderFamily(Family):
                 if problem:
                     return _fail(case, f"{label} with {where}: {problem}", inputs=label)
             if run["left"]:
-                return _fail(case, f"{label} with {where}: {_workers(run['left'])} still running "
-                                   "after the loader was deleted", inputs=label)
-        return CheckResult(case.name, "pass", details={"inputs": label})
+                self.observe(case, f"{label} with {where}: {_workers(run['left'])} still running "
+                                   "after the loader was deleted")
+        return _pass(case, inputs=label)
 
     # ------------------------------------------------------------------ worker_init_fn
 
@@ -242,7 +251,7 @@ class DataLoaderFamily(Family):
         if torch.equal(a[0]["noise"], a[1]["noise"]):
             return _fail(case, "epoch 2 repeated epoch 1's augmentations: the worker's seed changes every epoch, so "
                                "a seed derived from it gives new data each epoch", inputs=label)
-        return CheckResult(case.name, "pass", details={"inputs": label})
+        return _pass(case, inputs=label)
 
     # ------------------------------------------------------------------ a loader from scratch
 
@@ -253,7 +262,7 @@ class DataLoaderFamily(Family):
                  + (", drop_last=True" if spec["drop_last"] else ""))
         raised = fact.get("raised")
         if raised is not None and raised.get("notimpl"):
-            return CheckResult(case.name, "unattempted", message="not implemented yet")
+            return CheckResult(case.name, "unattempted", message="not implemented yet", trust="verified")
         corrupt = spec["corrupt"]
         if corrupt is not None:
             return self._loader_error(case, fact, corrupt, label)
@@ -265,27 +274,32 @@ class DataLoaderFamily(Family):
         problem = _batches_problem(fact["batches"], expected)
         if problem:
             return _fail(case, problem, inputs=label)
+        self.observe(case, self._processes_problem(spec, fact))
+        return _pass(case, inputs=label)
+
+    @staticmethod
+    def _processes_problem(spec: dict[str, Any], fact: dict[str, Any]) -> str | None:
+        workers = int(spec["workers"])
         pids = {int(p) for b in fact["batches"] for p in b["items"]["pid"]["value"].flatten().tolist()}
         main = int(fact["main_pid"])
         if workers == 0 and pids - {main}:
-            return _fail(case, "num_workers=0, but samples were loaded in another process: load them in the "
-                               "calling process", inputs=label)
+            return ("num_workers=0, but samples were loaded in another process: load them in the "
+                    "calling process")
         if workers and main in pids:
-            return _fail(case, f"num_workers={workers}, but samples were loaded in the main process: worker "
-                               "processes must do the loading", inputs=label)
+            return (f"num_workers={workers}, but samples were loaded in the main process: worker "
+                    "processes must do the loading")
         if len(pids) > max(workers, 1):
-            return _fail(case, f"{len(pids)} processes loaded samples, more than num_workers={workers}", inputs=label)
+            return (f"{len(pids)} processes loaded samples, more than num_workers={workers}")
         if fact.get("exhausted_left"):
-            return _fail(case, f"{_workers(fact['exhausted_left'])} still running after the last "
-                               "batch: when the iteration ends, tell every worker to stop and join it", inputs=label)
+            return (f"{_workers(fact['exhausted_left'])} still running after the last "
+                    "batch: when the iteration ends, tell every worker to stop and join it")
         if fact["dropped_left"]:
-            return _fail(case, f"the iterator was abandoned after {spec['stop_after']} batch(es) and deleted, but "
-                               f"{_workers(fact['dropped_left'])} kept running: shut the workers "
-                               "down when the iterator is closed or garbage-collected", inputs=label)
-        return CheckResult(case.name, "pass", details={"inputs": label})
+            return (f"the iterator was abandoned after {spec['stop_after']} batch(es) and deleted, but "
+                    f"{_workers(fact['dropped_left'])} kept running: shut the workers "
+                    "down when the iterator is closed or garbage-collected")
+        return None
 
-    @staticmethod
-    def _loader_error(case: Case, fact: dict[str, Any], corrupt: int, label: str) -> CheckResult:
+    def _loader_error(self, case: Case, fact: dict[str, Any], corrupt: int, label: str) -> CheckResult:
         raised = fact.get("raised")
         text = f"sample {corrupt} is corrupt"
         if raised is None:
@@ -296,9 +310,9 @@ class DataLoaderFamily(Family):
             return _fail(case, f"the dataset raised ValueError({text!r}) in a worker, but the loader "
                                f"{_raised(raised)}: pass the worker's error on to the caller", inputs=label)
         if fact["dropped_left"]:
-            return _fail(case, f"after re-raising the worker's error {_workers(fact['dropped_left'])} "
-                               "kept running: shut the workers down on errors too", inputs=label)
-        return CheckResult(case.name, "pass", details={"inputs": label})
+            self.observe(case, f"after re-raising the worker's error {_workers(fact['dropped_left'])} "
+                               "kept running: shut the workers down on errors too")
+        return _pass(case, inputs=label)
 
 
 def _sorted_by_length(batches: list[list[int]], lengths: list[int]) -> bool:

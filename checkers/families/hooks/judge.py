@@ -51,6 +51,8 @@ def _short(names: list[str], limit: int = 8) -> str:
 class HooksFamily(ProbeFamily):
     child_harness = "dlprep.checkers.families.hooks.child:run_child"
     probes = hooks_child.PROBES
+    reported_name = "hooks"
+    observed = "no hook left registered, activations detached, the model's input left unchanged"
 
     @staticmethod
     def no_hooks_left(got: dict[str, Any], want: dict[str, Any], when: str = "after your function returned") -> None:
@@ -79,12 +81,16 @@ class HooksFamily(ProbeFamily):
             raise Problem(f"unexpected keys {', '.join(extra[:6])}: expected exactly {', '.join(exp['items'])}")
         rtol, atol = self.tolerances()
         for k, e in exp["items"].items():
+            c = compare_described(out["items"][k], e, rtol, atol, where=f"activation {k!r}")
+            if not c.ok:
+                raise Problem(c.message or "differs")
+            # requires_grad is a flag the child read off the user's tensor: reported
             c = compare_described(out["items"][k], e, rtol, atol, ("requires_grad",), where=f"activation {k!r}")
             if not c.ok:
-                hint = (" (keep out.detach(): a stored output that requires grad keeps the model's whole "
-                        "autograd graph alive)") if "requires_grad" in (c.message or "") else ""
-                raise Problem((c.message or "differs") + hint)
-        self.no_hooks_left(fact["hooks"], want["hooks"])
+                self.observe(case, (c.message or "differs") + " (keep out.detach(): a stored output that requires "
+                                                               "grad keeps the model's whole autograd graph alive)")
+        with self.reported(case):
+            self.no_hooks_left(fact["hooks"], want["hooks"])
         return f"{len(exp['items'])} activations"
 
     # ------------------------------------------------------------------ forward-pre hook
@@ -92,9 +98,9 @@ class HooksFamily(ProbeFamily):
     def judge_pre_hook(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
         want = self.expected(case)
         target = case.spec["target"]
-        if not fact["handle"]:
-            raise Problem(f"returned a {fact['handle_type']}, expected the RemovableHandle that "
-                          "register_forward_pre_hook returns")
+        if not fact["handle"]:  # whether handle.remove() works is judged by the outputs after it
+            self.observe(case, f"returned a {fact['handle_type']}, expected the RemovableHandle that "
+                               "register_forward_pre_hook returns")
         mine = fact["hooks"]["modules"].get(target, {})
         if len(fact["seen"]) != len(want["seen"]):
             raise Problem(f"{target!r} ran {len(fact['seen'])} times during one forward, expected {len(want['seen'])}")
@@ -108,14 +114,15 @@ class HooksFamily(ProbeFamily):
                         "of arguments; returning None keeps them unchanged)")
             self.same(got, exp, f"the input {target!r} received", hint)
         if not torch.equal(fact["x_after"], case.spec["x"]):
-            raise Problem("the model's input x was modified in place: return a new tensor from the hook "
-                          "instead of writing into its arguments")
+            self.observe(case, "the model's input x was modified in place: return a new tensor from the hook "
+                               "instead of writing into its arguments")
         self.same(fact["out"], want["out"], "the model's output")
         for name, g in want.get("grads", {}).items():
             self.same(fact.get("grads", {}).get(name), g, f"{name}.grad")
-        self.no_hooks_left(fact["hooks"], want["hooks"], "after your function returned (one pre-hook expected)")
-        self.no_hooks_left(fact["hooks_removed"], want["hooks_removed"], "after handle.remove()")
         self.same(fact["out_removed"], want["out_removed"], "the model's output after handle.remove()")
+        with self.reported(case):
+            self.no_hooks_left(fact["hooks"], want["hooks"], "after your function returned (one pre-hook expected)")
+            self.no_hooks_left(fact["hooks_removed"], want["hooks_removed"], "after handle.remove()")
         return None
 
     # ------------------------------------------------------------------ gradient clipping with tensor hooks
@@ -135,7 +142,8 @@ class HooksFamily(ProbeFamily):
 
                 diag = self.diagnosis(case, gives_this)
                 self.same(got, g, f"{name}.grad", diag.strip())
-        self.no_hooks_left(fact["hooks"], want["hooks"])
+        with self.reported(case):
+            self.no_hooks_left(fact["hooks"], want["hooks"])
         return None
 
     # ------------------------------------------------------------------ backward hook order
@@ -154,5 +162,6 @@ class HooksFamily(ProbeFamily):
             diag = self.diagnosis(case, lambda w: [i.get("value") for i in w["out"]["items"]] == got)
             raise Problem(f"the hooks fired in the order {_short(got)}, expected {_short(order)}; first difference at "
                           f"position {i}: {first}{diag}")
-        self.no_hooks_left(fact["hooks"], want["hooks"])
+        with self.reported(case):
+            self.no_hooks_left(fact["hooks"], want["hooks"])
         return f"{len(order)} modules"

@@ -55,6 +55,9 @@ def _same_steps(want: list[dict[str, Any]], got: list[dict[str, Any]]) -> bool:
 class ModuleFamily(ProbeFamily):
     child_harness = "dlprep.checkers.families.module.child:run_child"
     probes = module_child.PROBES
+    reported_name = "module facts"
+    observed = ("parameters and buffers registered as expected, requires_grad flags, the optimizer's groups, "
+                "training mode, tensors updated in place")
 
     def hint(self, fact: str) -> str:
         return str(getattr(self.ex.check, "HINTS", {}).get(fact, ""))
@@ -66,7 +69,8 @@ class ModuleFamily(ProbeFamily):
         if "not_module" in fact:
             raise Problem(f"{entry}(...) made a {fact['not_module']}, expected an nn.Module subclass")
         want = self.expected(case)
-        self._registration(fact["structure"], want["structure"])
+        with self.reported(case):  # read off the user's live module in its process
+            self._registration(fact["structure"], want["structure"])
         if self.options.get("check_init"):
             for k, v in want["init"].items():
                 self.same(fact["init"][k], v, f"the freshly built module's {k}", self.hint("init"))
@@ -87,7 +91,8 @@ class ModuleFamily(ProbeFamily):
         if "cast" in want:
             for k, dtype in want["cast"].items():
                 if fact["cast"][k] != dtype:
-                    raise Problem(f"after .double(), {k} is {fact['cast'][k]}, expected {dtype}")
+                    self.observe(case, f"after .double(), {k} is {fact['cast'][k]}, expected {dtype}")
+                    break
         return None
 
     def _registration(self, got: dict[str, Any], want: dict[str, Any]) -> None:
@@ -139,6 +144,13 @@ class ModuleFamily(ProbeFamily):
 
     def judge_optimizer(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
         want = self.expected(case)
+        with self.reported(case):  # flags and param_groups read off the user's live objects
+            self._optimizer_facts(fact, want)
+        for k, v in want["after"].items():
+            self.same(fact["after"][k], v, f"{k} after {len(want['got_grad'])} training steps")
+        return None
+
+    def _optimizer_facts(self, fact: dict[str, Any], want: dict[str, Any]) -> None:
         for name, flag in want["requires_grad"].items():
             if fact["requires_grad"][name] != flag:
                 raise Problem(f"{name}.requires_grad is {fact['requires_grad'][name]}: " +
@@ -173,9 +185,6 @@ class ModuleFamily(ProbeFamily):
                 extra = [n for n in got if n not in exp]
                 raise Problem(f"training step {i + 1}: backward computed gradients for {_names(extra or got)}, "
                               f"expected only for {_names(exp)}")
-        for k, v in want["after"].items():
-            self.same(fact["after"][k], v, f"{k} after {len(want['got_grad'])} training steps")
-        return None
 
     # ------------------------------------------------------------------ training loop
 
@@ -209,7 +218,7 @@ class ModuleFamily(ProbeFamily):
             raise Problem(f"the model holds {where}, but the lowest validation loss was after epoch {best + 1} "
                           f"({expected[best]:.6g}) {self.hint('best')}".rstrip())
         if fact["training"] != want["training"]:
-            raise Problem(f"after returning, these modules are in training mode: {_names(fact['training'])} "
+            self.observe(case, f"after returning, these modules are in training mode: {_names(fact['training'])} "
                           f"(expected: {_names(want['training']) or 'none'})")
         return f"best epoch {best + 1} of {len(expected)}"
 
@@ -235,6 +244,16 @@ class ModuleFamily(ProbeFamily):
         entry = case.spec["entry"]
         n_params = len(case.spec["params"])
         steps = fact["steps"]
+        with self.reported(case):  # which tensors it wrote into is seen in its own process only
+            self._in_place(entry, steps)
+        self._adam_values(case, entry, n_params, steps)
+        if entry == self.options.get("foreach_entry"):
+            with self.reported(case):  # dispatch counts: observed beside the user's code
+                self._foreach_ops(entry, n_params, steps)
+        return "agrees with torch.optim.Adam's for-loop, foreach and fused implementations"
+
+    @staticmethod
+    def _in_place(entry: str, steps: list[dict[str, Any]]) -> None:
         for i, step in enumerate(steps):
             if step["rebound"]:
                 raise Problem(f"step {i + 1}: {entry} replaced params[{step['rebound'][0]}] with a new tensor instead "
@@ -242,6 +261,8 @@ class ModuleFamily(ProbeFamily):
             if step["grads_changed"]:
                 raise Problem(f"step {i + 1}: {entry} wrote into grads[{step['grads_changed'][0]}]: the gradients "
                               "belong to the caller (they are the parameters' .grad); compute into new tensors")
+
+    def _adam_values(self, case: SpecCase, entry: str, n_params: int, steps: list[dict[str, Any]]) -> None:
         for variant, oracle in self.ex.check.TORCH_ADAM.items():
             want = self.expected(case, oracle)["steps"]
             for i, (got, exp) in enumerate(zip(steps, want, strict=True)):
@@ -252,16 +273,17 @@ class ModuleFamily(ProbeFamily):
                         except Problem as p:
                             diag = self.diagnosis(case, lambda w: _same_steps(w["steps"], steps))
                             raise Problem(f"{p} {diag.strip() or self.hint(key)}".rstrip()) from None
-        if entry == self.options.get("foreach_entry"):
-            ops: dict[str, int] = {}
-            for step in steps:
-                for op, n in step["ops"].items():
-                    ops[op] = ops.get(op, 0) + n
-            per_step = {op: n / len(steps) for op, n in ops.items()}
-            single = {op: n for op, n in per_step.items() if not op.startswith("_foreach")}
-            if not len(single) < len(per_step) or sum(single.values()) >= n_params:
-                top = sorted(single.items(), key=lambda kv: -kv[1])[:4]
-                raise Problem(f"{entry} runs {sum(single.values()):g} single-tensor ops per step for {n_params} "
-                              f"parameters ({', '.join(f'{op} x{n:g}' for op, n in top)}): apply each op to "
-                              "the whole list at once with torch._foreach_* (no per-parameter loop)")
-        return "agrees with torch.optim.Adam's for-loop, foreach and fused implementations"
+
+    @staticmethod
+    def _foreach_ops(entry: str, n_params: int, steps: list[dict[str, Any]]) -> None:
+        ops: dict[str, int] = {}
+        for step in steps:
+            for op, n in step["ops"].items():
+                ops[op] = ops.get(op, 0) + n
+        per_step = {op: n / len(steps) for op, n in ops.items()}
+        single = {op: n for op, n in per_step.items() if not op.startswith("_foreach")}
+        if not len(single) < len(per_step) or sum(single.values()) >= n_params:
+            top = sorted(single.items(), key=lambda kv: -kv[1])[:4]
+            raise Problem(f"{entry} runs {sum(single.values()):g} single-tensor ops per step for {n_params} "
+                          f"parameters ({', '.join(f'{op} x{n:g}' for op, n in top)}): apply each op to "
+                          "the whole list at once with torch._foreach_* (no per-parameter loop)")

@@ -10,6 +10,10 @@ The exercise's check.py (trusted, grader only) defines:
                           (plus "backend"); {"tensor_dataset": [tensors]} becomes a dataset that
                           records the indices the rank read (see rank.py)
     verify(spec, ranks)   -> list[Check], given every rank's plain result, environment and reads
+    REPORTED_CHECKS       optional: the CHECKS that rest on what a rank's own process recorded
+                          (its environment, which agent ran it, the dataset indices it read) rather
+                          than on the values it returned; they are marked `reported` (advisory under
+                          strict isolation), every other check `verified`
 
 The child (child.py) only launches and collects; everything is decided here: a rank that
 raised, a rank that never returned (a hang, named by rank), a result that is not plain data,
@@ -167,10 +171,11 @@ class Torchrun(Family):
         problem = self._run_problem(facts)
         if problem is not None:
             return [CheckResult(problem.name, problem.status, 0.0, total, problem.message,
-                                details=problem.details)], summary
+                                details=problem.details, trust="verified")], summary
         ranks, bad = self._ranks(facts)
         if bad is not None:
-            return [CheckResult("result", "fail", 0.0, total, bad)], summary
+            return [CheckResult("result", "fail", 0.0, total, bad, trust="verified")], summary
+        reported = set(getattr(self.check, "REPORTED_CHECKS", ()))
         checks = {c.name: c for c in self.check.verify(spec, ranks)}
         # verify may stop early (nothing sensible to compare once the result's shape is wrong)
         skipped = Check("", "not checked: an earlier check failed")
@@ -178,7 +183,8 @@ class Torchrun(Family):
         for name in names:
             c = checks.get(name, skipped)
             tests.append(CheckResult(name, "pass" if c.problem is None else "fail", 1.0 if c.problem is None else 0.0,
-                                     1.0, c.problem, details=c.details))
+                                     1.0, c.problem, details=c.details,
+                                     trust="reported" if name in reported else "verified"))
         summary["passed"] = sum(t.status == "pass" for t in tests)
         return tests, summary
 

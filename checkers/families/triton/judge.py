@@ -145,6 +145,8 @@ def _where(slot: Slot, index: int) -> str:
 class TritonFamily(Family):
     child_harness = "dlprep.checkers.families.triton.child:run_child"
     default_hidden = 3
+    unverified_note = ("whether the result came from a Triton kernel, and which one, is seen only in the "
+                       "submission's own process, and without a kernel no case is judged")
     timeout_s = 60.0  # a GPU run compiles every kernel first; interpreted runs take a few seconds
     cuda_address_space_mb = CUDA_ADDRESS_SPACE_MB
 
@@ -207,6 +209,9 @@ class TritonFamily(Family):
         return any(r.get("error", {}).get("notimpl") for r in fact["runs"])
 
     def _kernel_check(self, facts: dict[str, Any]) -> CheckResult:
+        """Reported (unmarked): which kernels ran, and how, is seen in the submission's process.
+        When it fails it carries all the points, so under strict isolation nothing verified is
+        left and the run fails closed."""
         kernels = facts.get("kernels", [])
         if not kernels:
             return CheckResult("kernel", "fail", message="the file defines no @triton.jit kernel at module level: "
@@ -225,6 +230,7 @@ class TritonFamily(Family):
 
     @staticmethod
     def _autotune_check(facts: dict[str, Any], need: int) -> CheckResult:
+        """Reported (unmarked): the configs a kernel was tuned over are read off it in the child."""
         tuned = [k for k in facts["kernels"] if k["configs"]]
         best = max((len(k["configs"]) for k in tuned), default=0)
         if best >= need:
@@ -243,14 +249,17 @@ class TritonFamily(Family):
         for run in fact["runs"]:
             err = run.get("error")
             if err is not None and err.get("notimpl"):
-                return CheckResult(case.name, "unattempted", message="not implemented yet")
+                return CheckResult(case.name, "unattempted", message="not implemented yet", trust="verified")
+        # Verified: every output buffer, canaries included, compared here bit by bit or with the
+        # oracle's values computed on our own copy of the inputs.
         for run in fact["runs"]:
             problem, extra = self._judge_run(prep, run)
             if problem is not None:
                 at = f"with autotune config {run['config']}: " if run.get("config") else ""
-                return CheckResult(case.name, "fail", message=at + problem, details={**details, **extra})
+                return CheckResult(case.name, "fail", message=at + problem, details={**details, **extra},
+                                   trust="verified")
             details.update(extra)
-        return CheckResult(case.name, "pass", details=details)
+        return CheckResult(case.name, "pass", details=details, trust="verified")
 
     def _judge_run(self, prep: Prepared, run: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
         """The first thing wrong with one run, or None; most specific checks first."""
