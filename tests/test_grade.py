@@ -365,3 +365,18 @@ def test_autograder_bundle_grades_a_fake_autograder_root(tmp_path):
     (root / "results" / "results.json").unlink()
     subprocess.run(["bash", str(src / "run_autograder")], env=env, check=True, timeout=60)
     assert GradescopeResults.model_validate_json((root / "results" / "results.json").read_text()).score == 0
+
+
+def test_an_installed_copy_ships_its_package_tree_with_a_project_file(tmp_path, monkeypatch):
+    """Installed from a wheel there is no checkout: the bundle carries the installed package and a
+    project file naming its runtime requirements, so setup.sh can still install it."""
+    from dlprep import autograder
+
+    monkeypatch.setattr(autograder, "source_root", lambda: None)
+    autograder.bundle(QID, "gradescope", tmp_path / "ag.zip", seed=3)
+    with zipfile.ZipFile(tmp_path / "ag.zip") as z:
+        names = set(z.namelist())
+        project = z.read("dlprep-src/pyproject.toml").decode()
+    assert "dlprep-src/dlprep/__init__.py" in names and "dlprep-src/dlprep/autograder.py" in names
+    assert '"torch==2.13.0"' in project and "extra ==" not in project
+    assert 'dlprep = "dlprep.cli.app:main"' in project

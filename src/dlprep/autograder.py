@@ -10,6 +10,8 @@ DLPREP_BIN let the run script be tried outside Gradescope's image (the tests do)
 
 from __future__ import annotations
 
+import importlib.metadata
+import json
 import secrets
 import shlex
 import zipfile
@@ -52,6 +54,41 @@ exit 0
 """
 
 
+# For a copy installed from a wheel there is no checkout to ship: the installed package (modules,
+# banks and exercises, already in one `dlprep` tree) goes in with this project file instead.
+INSTALLED_PYPROJECT = """[build-system]
+requires = ["setuptools>=69", "wheel"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "dlprep"
+version = {version}
+requires-python = ">=3.11"
+dependencies = [{dependencies}]
+
+[project.scripts]
+dlprep = "dlprep.cli.app:main"
+
+[tool.setuptools.packages.find]
+include = ["dlprep*"]
+
+[tool.setuptools.package-data]
+"*" = ["**/*"]
+"""
+
+
+def _installed_project() -> str:
+    """The project file for the installed package: its own runtime requirements (no extras)."""
+    reqs = [r for r in importlib.metadata.requires("dlprep") or [] if "extra ==" not in r]
+    return INSTALLED_PYPROJECT.format(version=json.dumps(dlprep.__version__),
+                                      dependencies=", ".join(json.dumps(r) for r in reqs))
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(f for f in folder.rglob("*") if f.is_file() and "__pycache__" not in f.parts
+                  and not f.name.endswith(".pyc"))
+
+
 def source_root() -> Path | None:
     """The dlprep checkout this copy runs from (an editable install), if there is one."""
     root = Path(dlprep.__file__).resolve().parents[2]
@@ -66,22 +103,24 @@ def bundle(qid: str, target: str, out: Path, seed: int | None = None, isolation:
         raise UsageError(f"unknown isolation {isolation!r}; use best or strict")
     seed = secrets.randbelow(2**31) if seed is None else seed
     root = source_root()
-    spec = "/autograder/source/dlprep-src" if root else f'"dlprep=={dlprep.__version__}"'
     run = RUN.format(qid=shlex.quote(qid), seed=seed, isolation=isolation)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_name(out.name + ".tmp")
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
-            _add(z, "setup.sh", SETUP.format(index=TORCH_CPU_INDEX, torch=TORCH_PIN, dlprep=spec))
+            _add(z, "setup.sh", SETUP.format(index=TORCH_CPU_INDEX, torch=TORCH_PIN,
+                                             dlprep="/autograder/source/dlprep-src"))
             _add(z, "run_autograder", run)
-            if root:
+            if root:  # a checkout: its own project file and folders
                 for part in SOURCE_PARTS:
                     p = root / part
-                    files = [p] if p.is_file() else sorted(f for f in p.rglob("*") if f.is_file()
-                                                           and "__pycache__" not in f.parts
-                                                           and not f.name.endswith(".pyc"))
-                    for f in files:
+                    for f in [p] if p.is_file() else _files(p):
                         z.write(f, f"dlprep-src/{f.relative_to(root)}")
+            else:  # installed from a wheel: the package tree as installed
+                package = Path(dlprep.__file__).resolve().parent
+                z.writestr("dlprep-src/pyproject.toml", _installed_project())
+                for f in _files(package):
+                    z.write(f, f"dlprep-src/dlprep/{f.relative_to(package)}")
         tmp.replace(out)
     except OSError as e:
         raise UsageError(f"cannot write {out}: {e.strerror or e}") from None
