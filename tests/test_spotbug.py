@@ -167,3 +167,28 @@ def test_verify_proves_cards_and_fails_one_whose_input_does_not_differ(tmp_path,
     assert "does not expose" in got[base + "always-copies"]["message"]
     assert got[base + "strict-size-one"]["status"] == "passed"  # no stored input: its line key only
     assert "lines only" in got[base + "strict-size-one"]["message"]
+
+
+def _fake_card(name: str, code: str) -> SpotBugQuestion:
+    return SpotBugQuestion(
+        id=f"t.spotbug.batched_matmul.{name}", type="spot_bug", prompt={"zh": "题", "en": "q"},
+        explanation={"zh": "解", "en": "e"}, exercise="batched_matmul", origin=f"mutants/{name}.py", entry="solve",
+        checker="tensor_fn", code=code, hunks=[[5]], expose="solve(torch.ones(1, 1, 2), torch.ones(1, 2, 1))")
+
+
+def test_a_batch_proves_its_other_cards_when_one_wrong_file_crashes_or_hangs(catalog, code_judge):
+    real = catalog.get("tensor.matmul.spotbug.batched_matmul.half-accumulation").q
+    same = real.model_copy(update={"expose": "solve(torch.ones(1, 1, 3), torch.ones(1, 3, 1))"})
+    crash = _fake_card("crash", "import os\n\n\ndef solve(a, b):\n    os._exit(9)\n")
+    # hangs, and leaves a process behind that holds everything it inherited
+    hang = _fake_card("hang", "import os, time\n\n\ndef solve(a, b):\n    os.fork()\n    time.sleep(600)\n")
+    # poisons torch in its process (its own input then fails): the cards after it must not see that
+    poison = _fake_card("poison", "import torch\ntorch.ones = None\n\n\ndef solve(a, b):\n    return a @ b\n")
+    batch = [crash, hang, real, poison, same, real]
+    runner = spotbug.ExposeRunner(code_judge, REPO / "reference_impls")
+    proofs = runner.prove_batch(batch, timeout=5.0)
+    assert [p.differs for p in proofs] == [True, True, True, True, False, True], [p.message for p in proofs]
+    assert "without a result" in proofs[0].message and "did not finish in time" in proofs[1].message
+    assert "same result" in proofs[4].message
+    # each card's proof is the one a job of its own gives
+    assert [p.differs for p in proofs[2:]] == [runner.prove(c, c.expose or "").differs for c in batch[2:]]

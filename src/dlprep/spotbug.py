@@ -372,14 +372,14 @@ class ExposeRunner:
         job = expose_job(q.code, q.entry, expression, q.id, reference_of(q, self.exercises))
         return compare(*outcome(self.sandbox.run(job)))
 
-    def prove_batch(self, cards: list[SpotBugQuestion]) -> list[Proof]:
+    def prove_batch(self, cards: list[SpotBugQuestion], timeout: float = EXPOSE_TIMEOUT_S) -> list[Proof]:
         """Each card's stored input, all cards of one exercise in one sandbox job (`dlprep verify`):
         the same comparison as `prove`, each card in processes of its own (checkers/sandbox/expose.py)."""
         if not cards:
             return []
         exercise = cards[0].exercise
         assert all(c.exercise == exercise and c.expose for c in cards)
-        job = expose_batch_job(cards, reference_of(cards[0], self.exercises))
+        job = expose_batch_job(cards, reference_of(cards[0], self.exercises), timeout)
         run = self.sandbox.run(job)
         if not run.ok:
             return [Proof(False, f"the input could not be run: {run.problem or 'the batch did not finish'}")
@@ -395,10 +395,11 @@ class ExposeRunner:
         return [compare(*_paired(f)) for f in facts]
 
 
-def expose_batch_job(cards: list[SpotBugQuestion], reference: str) -> dict[str, Any]:
-    """One sandbox job proving the stored inputs of several cards of one exercise."""
-    per_card = EXPOSE_TIMEOUT_S * (1 + 0.6) + 5  # expose.py's limit on one card process
-    return {"harness": EXPOSE_BATCH_HARNESS, "reference": reference, "card_timeout": EXPOSE_TIMEOUT_S,
+def expose_batch_job(cards: list[SpotBugQuestion], reference: str, timeout: float = EXPOSE_TIMEOUT_S) -> dict[str, Any]:
+    """One sandbox job proving the stored inputs of several cards of one exercise (`timeout`: a
+    card's, as for expose_job)."""
+    per_card = timeout * (1 + 0.6) + 5  # expose.py's limit on one card process
+    return {"harness": EXPOSE_BATCH_HARNESS, "reference": reference, "card_timeout": timeout,
             "cards": [{"source": c.code, "filename": f"<{c.id}>", "expression": c.expose} for c in cards],
             "parallel": BATCH_PARALLEL, "warm": list(BATCH_WARM.get(cards[0].checker, ())),
             "timeout": per_card * len(cards) / BATCH_PARALLEL + per_card,
