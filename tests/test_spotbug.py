@@ -192,3 +192,29 @@ def test_a_batch_proves_its_other_cards_when_one_wrong_file_crashes_or_hangs(cat
     assert "same result" in proofs[4].message
     # each card's proof is the one a job of its own gives
     assert [p.differs for p in proofs[2:]] == [runner.prove(c, c.expose or "").differs for c in batch[2:]]
+
+
+def test_verify_selects_by_type(catalog):
+    from dlprep import verify
+    from dlprep.errors import UsageError
+
+    cards = verify.select(catalog, [], "spot_bug")
+    assert cards and all(lq.q.type == "spot_bug" for lq in cards)
+    assert len(cards) == len(_cards(catalog))
+    mixed = verify.select(catalog, ["tensor.matmul"], "spot_bug")
+    assert mixed and {lq.q.type for lq in mixed} == {"spot_bug"} and {lq.topic for lq in mixed} == {"tensor.matmul"}
+    with pytest.raises(UsageError):
+        verify.select(catalog, [], "spotbug")
+
+
+def test_verify_batches_cards_by_exercise(catalog):
+    from dlprep import verify
+    from dlprep.requires import environment
+
+    sel = verify.select(catalog, ["tensor.matmul"])
+    tasks = verify._tasks(sel, environment())
+    assert sorted(lq.id for t in tasks for lq in t.lqs) == sorted(lq.id for lq in sel)  # each once
+    for t in tasks:
+        kinds = {lq.q.type for lq in t.lqs}
+        assert len(t.lqs) == 1 or (kinds == {"spot_bug"} and len({lq.q.exercise for lq in t.lqs}) == 1)
+    assert any(len(t.lqs) > 1 for t in tasks)
