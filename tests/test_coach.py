@@ -389,15 +389,18 @@ def _solution_files() -> list[tuple[str, str, str]]:
 
 @pytest.mark.slow
 def test_every_whole_solution_in_a_coach_passes_the_grader(grader: Any, tmp_path: Path) -> None:
-    from dlprep import bank
+    from dlprep import bank, paths
 
     found = _solution_files()
     assert found, "no coach gives a whole solution"
     catalog = bank.catalog_or_raise()
     failed = []
     for qid, exercise, code in found:
+        # The solution is pasted into the starter, as the format says: the starter keeps its imports
+        # and given helpers (e.g. RANDOM_OPS), the solution's definitions replace its stubs.
+        starter = (paths.exercises_dir() / exercise / "starter.py").read_text(encoding="utf-8")
         path = tmp_path / f"{exercise}.py"
-        path.write_text(code, encoding="utf-8")
+        path.write_text(starter + "\n\n" + code, encoding="utf-8")
         v = grader.grade(catalog.get(qid).q, path)
         if v.status != "pass":
             failed.append(f"{exercise}: {v.status} " + "; ".join(f"{t.name}: {t.message}" for t in v.tests

@@ -193,3 +193,61 @@ def test_real_banks_pass_every_rule_and_target():
     assert problems == []
     report = lint.run(catalog)
     assert report.problems == [] and report.target_misses == []
+
+
+# --- spot-the-bug files: each needs a Chinese description that agrees with its English one -------
+
+SPOT_EN = "# Copies into `torch.empty(shape)` with no dtype, so 2 of the 3 public cases come back float32.\n"
+SPOT_CASES = {
+    "missing": ("", r"zh description: missing - add a `# zh: ` line"),
+    "number": ("# zh: 用 `torch.empty(shape)` 分配却不传 dtype，5 个公开用例里有 2 个变成 float32。\n",
+               r"zh description: numbers differ: en has `3`, zh has `5`"),
+    "code span": ("# zh: 用 torch.empty(shape) 分配却不传 dtype，3 个公开用例里有 2 个变成 float32。\n",
+                  r"zh description: code spans differ: en has `torch.empty\(shape\)`"),
+    "space": ("# zh: 用 `torch.empty(shape)` 分配却不传 dtype，3 个公开用例里有 2 个 变成 float32。\n",
+              r"zh description: space inside Chinese text"),
+    "seed citation": ("# zh: 种子笔记里说：用 `torch.empty(shape)` 不传 dtype，3 个用例里有 2 个变成 float32。\n",
+                      r"zh description: cites the seed notes"),
+}
+
+
+def _spot_exercise(tmp_path, zh_line: str):
+    """A copy of make_contiguous with one wrong answer (as a diff, whose header carries `zh_line`)
+    and one mutant .py that is fine."""
+    folder = tmp_path / "make_contiguous"
+    src = REPO / "reference_impls" / "make_contiguous"
+    folder.mkdir()
+    ref = (src / "reference.py").read_text(encoding="utf-8")
+    (folder / "reference.py").write_text(ref, encoding="utf-8")
+    wrong = SPOT_EN + zh_line + ref.replace("dtype=x.dtype, ", "")
+    from dlprep import mutants
+
+    (folder / "wrong").mkdir()
+    (folder / "wrong" / "no_dtype.diff").write_text(mutants.make(ref, wrong, "no_dtype.py", kind="wrong"),
+                                                    encoding="utf-8")
+    (folder / "mutants").mkdir()
+    (folder / "mutants" / "never.py").write_text(
+        "# Returns x as it is.\n# zh: 原样返回 x。\nimport torch\n\n\ndef solve(x):\n    return x\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("case", sorted(SPOT_CASES))
+def test_lint_flags_a_missing_or_mismatched_zh_description(tmp_path, case):
+    zh_line, pattern = SPOT_CASES[case]
+    _spot_exercise(tmp_path, zh_line)
+    problems = lint.spotbug_problems("make_contiguous", tmp_path)
+    assert len(problems) == 1, problems
+    assert "make_contiguous/wrong/no_dtype.diff:" in problems[0]  # the file, by name
+    assert "[make_contiguous/wrong/no_dtype.diff]" in problems[0]
+    assert re.search(pattern, problems[0]), problems[0]
+
+
+def test_lint_accepts_a_faithful_zh_description(tmp_path):
+    _spot_exercise(tmp_path, "# zh: 用 `torch.empty(shape)` 分配却不传 dtype，3 个公开用例里有 2 个变成 float32。\n")
+    assert lint.spotbug_problems("make_contiguous", tmp_path) == []
+
+
+def test_every_real_spot_bug_file_has_a_good_zh_description():
+    names = sorted(p.parent.name for p in (REPO / "reference_impls").glob("*/reference.py"))
+    assert len(names) >= 54
+    assert [p for n in names for p in lint.spotbug_problems(n, REPO / "reference_impls")] == []

@@ -169,6 +169,84 @@ def test_verify_proves_cards_and_fails_one_whose_input_does_not_differ(tmp_path,
     assert "lines only" in got[base + "strict-size-one"]["message"]
 
 
+def test_cards_read_back_from_the_cache_are_whole_questions(tmp_path) -> None:
+    """The second run reads the cards from the cache: they must render like freshly built ones."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DLPREP_HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    cmd = [sys.executable, "-m", "dlprep", "list", "--type", "spot_bug"]
+    first = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    second = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0 and second.returncode == 0, second.stderr[-2000:]
+    assert first.stdout == second.stdout and "spotbug" in second.stdout
+
+
+# ---------------------------------------------------------------- the bilingual explanation
+
+ZH_MUTANT = ("# Copies into a float32 buffer, so 2 dtypes are lost.\n"
+             "# zh: 拷贝进 float32 缓冲区，丢掉了 2 种 dtype。\n")
+
+
+def _exercise_with(tmp_path, files: dict[str, str]):
+    """A copy of make_contiguous whose mutants/ and wrong/ hold just `files` (name -> header + code)."""
+    folder = tmp_path / "reference_impls" / "make_contiguous"
+    shutil.copytree(REPO / "reference_impls" / "make_contiguous", folder,
+                    ignore=shutil.ignore_patterns("mutants", "wrong", "right", "expose.yaml"))
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def _wrong_code(folder) -> str:
+    ref = (folder / "reference.py").read_text(encoding="utf-8")
+    assert "dtype=x.dtype" in ref
+    return ref.replace("dtype=x.dtype", "dtype=torch.float32")
+
+
+def test_the_zh_explanation_comes_from_the_zh_header_and_the_zh_line_is_not_shown(catalog, tmp_path):
+    q = next(lq.q for lq in catalog.questions.values()
+             if lq.q.type == "coding" and lq.q.exercise == "make_contiguous")
+    folder = _exercise_with(tmp_path, {})
+    code = _wrong_code(folder)
+    bare = ZH_MUTANT.splitlines(True)[0] + code  # the same mistake, English description only
+    (folder / "mutants").mkdir()
+    (folder / "mutants" / "as_py.py").write_text(ZH_MUTANT + code, encoding="utf-8")
+    # the same file stored as a diff: the zh line stays in the header, and renders back to the byte
+    diff = spotbug.mutants.make(folder.joinpath("reference.py").read_text(), ZH_MUTANT + code, "as_diff.py")
+    assert diff.splitlines()[1].startswith("# zh: ") and diff.splitlines()[2] == "--- reference.py"
+    assert spotbug.mutants.render(diff, folder.joinpath("reference.py").read_text()) == ZH_MUTANT + code
+    (folder / "mutants" / "as_diff.diff").write_text(diff, encoding="utf-8")
+    (folder / "wrong").mkdir()
+    (folder / "wrong" / "bare.py").write_text(bare, encoding="utf-8")
+    cards = {c.origin: c for c in spotbug.cards(q, "tensor.contiguity", folder.parent)}
+    assert set(cards) == {"mutants/as_py.py", "mutants/as_diff.diff", "wrong/bare.py"}
+    ref = folder.joinpath("reference.py").read_text()
+    expected_lines = spotbug.hunks(ref, code)
+    assert expected_lines and all(len(h) == 1 for h in expected_lines)
+    for origin in ("mutants/as_py.py", "mutants/as_diff.diff"):
+        c = cards[origin]
+        assert c.explanation.zh.endswith("错在哪里：拷贝进 float32 缓冲区，丢掉了 2 种 dtype。"), c.explanation.zh
+        assert "英文" not in c.explanation.zh and "Copies" not in c.explanation.zh
+        assert c.explanation.en.endswith("What goes wrong: Copies into a float32 buffer, so 2 dtypes are lost.")
+        assert "zh:" not in c.explanation.en and "zh:" not in c.code and "拷贝" not in c.code
+        # the faulty lines are counted in the shown code, as for the file without the zh line
+        assert c.hunks == cards["wrong/bare.py"].hunks == expected_lines
+        assert c.code == cards["wrong/bare.py"].code == code
+    # a file without a zh description still shows its English one (lint reports it missing)
+    assert cards["wrong/bare.py"].explanation.zh.endswith("错在哪里：" + ZH_MUTANT.splitlines()[0][2:])
+
+
+def test_describe_splits_english_and_chinese_lines():
+    text = ("# Line one of the English,\n# and line two.\n# zh: 中文说明的\n# zh: 第二行，接着 `x.t()`\n"
+            "# zh: 和 stride\n--- reference.py\n")
+    assert spotbug.mutants.describe(text) == ("Line one of the English, and line two.",
+                                              "中文说明的第二行，接着 `x.t()` 和 stride")
+    assert spotbug.mutants.describe("# Only English.\nimport torch\n") == ("Only English.", "")
+
+
 def _fake_card(name: str, code: str) -> SpotBugQuestion:
     return SpotBugQuestion(
         id=f"t.spotbug.batched_matmul.{name}", type="spot_bug", prompt={"zh": "题", "en": "q"},

@@ -176,7 +176,9 @@ def note(lq: LoadedQuestion, lang: str) -> genanki.Note:
 def select(catalog: Catalog, topics: Sequence[str]) -> list[LoadedQuestion]:
     for t in topics:
         catalog.topic(t)  # unknown topics fail with suggestions
-    return [lq for tid in catalog.topic_ids() if not topics or tid in topics for lq in catalog.by_topic.get(tid, [])]
+    # Generated spot-the-bug cards stay in dlprep: an exposing input is proved in its sandbox.
+    return [lq for tid in catalog.topic_ids() if not topics or tid in topics for lq in catalog.by_topic.get(tid, [])
+            if lq.q.type != "spot_bug"]
 
 
 def export(catalog: Catalog, path: Path, topics: Sequence[str] = (), lang: str = "both") -> Exported:

@@ -7,7 +7,9 @@ Rules (each problem is one line: `file:line:col: [id] field: what - fix`):
 - zh/en: the two languages disagree on the numbers, the inline code spans, the fenced code blocks
   (comments aside), or how many options the prompt says to pick (or that count disagrees with the key);
 - coach: every exercise a coding question names has a valid coach.yaml (dlprep.coach), whose hints
-  and worked solution follow the same text rules.
+  and worked solution follow the same text rules;
+- spot-bug zh: every mutant and wrong answer of those exercises (the spot-the-bug cards) has a
+  Chinese description (`# zh: ` header lines) that follows the same text rules against its English one.
 
 Reports (measured over all banks, shown per bank too):
 - longest-option tells: choice questions whose longest options, as many as the key has, are the
@@ -27,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dlprep import cjk, coach
-from dlprep.bank import Catalog, LoadedQuestion, locate
+from dlprep import cjk, coach, mutants, paths
+from dlprep.bank import Catalog, LoadedQuestion, _display, locate
 from dlprep.errors import CoachError
 from dlprep.models import ChoiceQuestion, CodingQuestion, OutputQuestion, ShortQuestion, TrueFalseQuestion
 
@@ -226,12 +228,37 @@ def coach_file_problems(path: Path) -> list[str]:
     return out
 
 
+SPOTBUG_KINDS = ("mutants", "wrong")  # the folders spot-the-bug cards are made from (spotbug.KINDS)
+
+
+def spotbug_problems(exercise: str, exercises: Path | None = None) -> list[str]:
+    """The Chinese description of every file a spot-the-bug card is made from: present, and held to
+    the text rules against the English one (it is the card's zh explanation)."""
+    folder = (exercises or paths.exercises_dir()) / exercise
+    out = []
+    for kind in SPOTBUG_KINDS:
+        for m in mutants.find(folder, kind):
+            text = m.path.read_text(encoding="utf-8")
+            en, zh = mutants.describe(text)
+            head = mutants.header_lines(text)
+            at = next((i for i, line in enumerate(head, 1) if line.startswith(mutants.ZH)), len(head) or 1)
+            where = f"{_display(m.path)}:{at}: [{exercise}/{kind}/{m.name}] zh description"
+            if not zh:
+                out.append(f"{where}: missing - add a `# zh: ` line after the English description, "
+                           "the same mistake in your own Chinese words")
+                continue
+            out += [f"{where}: {what}" for _sub, what in text_problems(en, zh)]
+    return out
+
+
 def problems(catalog: Catalog, exercises: Path | None = None) -> list[str]:
-    """Every question's text rules, then the coach file of every exercise the catalog names."""
-    # Generated spot-the-bug cards are not written in a bank: their text comes from templates.
+    """Every question's text rules, then the coach file and the spot-the-bug descriptions of every
+    exercise the catalog names."""
+    # Generated spot-the-bug cards are not written in a bank: their text comes from the files' headers.
     found = [p for lq in catalog.questions.values() if lq.q.type != "spot_bug" for p in question_problems(lq)]
     names = sorted({lq.q.exercise for lq in catalog.questions.values() if isinstance(lq.q, CodingQuestion)})
-    return found + [p for name in names for p in coach_problems(name, exercises)]
+    return found + [p for name in names for p in [*coach_problems(name, exercises),
+                                                  *spotbug_problems(name, exercises)]]
 
 
 # --- reports -------------------------------------------------------------------------------------

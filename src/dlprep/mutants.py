@@ -2,8 +2,10 @@
 
 `reference_impls/<ex>/mutants/<name>.diff` is a unified diff of `reference.py`, headed by `# `
 lines that say which mistake it models; the runnable file is that header followed by the patched
-reference, made in memory. A mutant that is a different program rather than an edited copy (one
-that calls a library pass instead of the reference's code) may stay `<name>.py`.
+reference, made in memory. The English description may be followed by `# zh: ` lines, the same
+description in Chinese (the cards show it to a zh user). A mutant that is a different program
+rather than an edited copy (one that calls a library pass instead of the reference's code) may
+stay `<name>.py`.
 
 The corpus of candidate answers (`wrong/`, `right/`, and their `pending/` folders) is stored the
 same way, except that a diff's `--- BASE` line may name another `.py` file of the exercise (a
@@ -29,6 +31,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from dlprep import cjk
 from dlprep.errors import DlprepError
 
 REFERENCE = "reference.py"
@@ -61,7 +64,13 @@ class Mutant:
 
     @property
     def description(self) -> str:
-        return " ".join(_header(self.path.read_text(encoding="utf-8")))
+        """The English description: the header lines other than the `# zh: ` ones."""
+        return describe(self.path.read_text(encoding="utf-8"))[0]
+
+    @property
+    def description_zh(self) -> str:
+        """The Chinese description, from the `# zh: ` header lines ("" when there is none)."""
+        return describe(self.path.read_text(encoding="utf-8"))[1]
 
     @property
     def exercise(self) -> Path:
@@ -104,7 +113,8 @@ def _shown(path: Path) -> str:
     return "/".join(parts[parts.index("reference_impls"):]) if "reference_impls" in parts else str(path)
 
 
-def _header(text: str) -> list[str]:
+def header_lines(text: str) -> list[str]:
+    """The description lines at the top of a mutant or answer file, `#` and spaces stripped."""
     out = []
     for line in text.splitlines():
         if not line.startswith("#"):
@@ -113,12 +123,34 @@ def _header(text: str) -> list[str]:
     return out
 
 
+ZH = "zh:"  # a header line `# zh: ...` is the Chinese description, beside the English lines
+_WIDE_END, _WIDE_START = re.compile(f"{cjk.WIDE}$"), re.compile(f"^{cjk.WIDE}")
+_PUNCT_END, _PUNCT_START = re.compile(f"{cjk.FW_PUNCT}$"), re.compile(f"^{cjk.FW_PUNCT}")
+
+
+def describe(text: str) -> tuple[str, str]:
+    """(English, Chinese) description of a mutant or answer file from its header lines. Chinese
+    lines join as YAML folds do in the banks (dlprep.cjk): no space between two wide characters
+    or beside full-width punctuation, a space elsewhere."""
+    en: list[str] = []
+    zh = ""
+    for line in header_lines(text):
+        if line.startswith(ZH):
+            part = line[len(ZH):].strip()
+            close = bool((_WIDE_END.search(zh) and _WIDE_START.search(part))
+                         or _PUNCT_END.search(zh) or _PUNCT_START.search(part))
+            zh = part if not zh else zh + ("" if close else " ") + part
+        else:
+            en.append(line)
+    return " ".join(en).strip(), zh
+
+
 # ---------------------------------------------------------------- parse and apply
 
 def parse(text: str) -> tuple[list[str], list[Hunk]]:
     """(description lines, hunks) of a mutant diff; DiffError on anything malformed."""
     lines = text.splitlines()
-    description = _header(text)
+    description = header_lines(text)
     i = len(description)
     if not description or not any(description):
         raise DiffError("no description: start the diff with a `# ` line saying which mistake it models")
@@ -210,7 +242,7 @@ def render(diff_text: str, reference: str) -> str:
 def make(reference: str, mutant_py: str, name: str, base: str = REFERENCE, kind: str = "mutants") -> str:
     """The diff text of a .py file against `base` (its leading `# ` lines become the description)."""
     lines = mutant_py.splitlines()
-    n = len(_header(mutant_py))
+    n = len(header_lines(mutant_py))
     head, body = lines[:n], lines[n:]
     diff = list(difflib.unified_diff(reference.splitlines(), body, base, f"{kind}/{name}", lineterm=""))
     if not diff:

@@ -1,11 +1,12 @@
 """Spot-the-bug cards: every mutant and every wrong answer of an exercise, as a question.
 
-A card shows the wrong code with numbered lines (its describing comment removed: it names the
-bug). The user answers `LINES[; INPUT]`: the faulty line(s) (`12`, `12,14`, `12-14`) and, as a
-bonus, an input on which the wrong code and the reference differ, an expression evaluated with
-the file's names in scope (`solve(torch.ones(2, 3), 1)`). The faulty lines are the regions where
-the file differs from the reference (difflib); the input runs only in the sandbox, once per file,
-and the two results are compared here with the checkers' own rules (`checkers.compare`).
+A card shows the wrong code with numbered lines (its describing comments, English and `# zh: `,
+removed: they name the bug; they are the card's explanation). The user answers
+`LINES[; INPUT]`: the faulty line(s) (`12`, `12,14`, `12-14`) and, as a bonus, an input on which
+the wrong code and the reference differ, an expression evaluated with the file's names in scope
+(`solve(torch.ones(2, 3), 1)`). The faulty lines are the regions where the file differs from the
+reference (difflib); the input runs only in the sandbox, once per file, and the two results are
+compared here with the checkers' own rules (`checkers.compare`).
 
 Each exercise may keep `expose.yaml` beside its reference: `inputs:` maps a wrong file
 (`mutants/x.diff`, `wrong/y.py`) to a stored exposing input, `lines_only:` to why no input reaches
@@ -140,7 +141,7 @@ class _CardCache:
             pass
 
 
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"  # 2: the zh explanation comes from the `# zh: ` header lines
 
 
 def _fingerprint(q: CodingQuestion, topic: str, folder: Path) -> str:
@@ -165,8 +166,8 @@ def cards(q: CodingQuestion, topic: str, exercises: Path, cache: _CardCache | No
     entry = cache.entries.get(key)
     if entry and entry.get("fp") == fp:
         cache.used[key] = entry
-        # Built and validated when cached: construct without validating again (fast start-up).
-        return [SpotBugQuestion.model_construct(**d) for d in entry["cards"]]
+        # Validated again, not constructed: model_construct would leave the nested texts as dicts.
+        return [SpotBugQuestion.model_validate(d) for d in entry["cards"]]
     built = _build(q, topic, exercises)
     cache.used[key] = cache.entries[key] = {"fp": fp, "cards": [c.model_dump(mode="json") for c in built]}
     cache.dirty = True
@@ -221,9 +222,10 @@ def _prompt(q: CodingQuestion, lines_only: Any) -> Text:
 
 def _explanation(m: mutants.Mutant, regions: list[list[int]]) -> Text:
     where = ", ".join(_span(r) for r in regions)
-    what = m.description or "-"
-    return Text(en=f"The faulty line(s): {where}. What goes wrong: {what}",
-                zh=f"出错的行：{where}。错误说明（取自该错误解答的英文注释）：{what}")
+    text = m.path.read_text(encoding="utf-8")
+    en, zh = mutants.describe(text)
+    return Text(en=f"The faulty line(s): {where}. What goes wrong: {en or '-'}",
+                zh=f"出错的行：{where}。错在哪里：{zh or en or '-'}")
 
 
 def _span(r: list[int]) -> str:

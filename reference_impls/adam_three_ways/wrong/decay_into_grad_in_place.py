@@ -1,4 +1,5 @@
 # Adds the weight decay into the gradient in place (g.add_), which rewrites the caller's grads.
+# zh: 用 g.add_ 把权重衰减原地加进梯度，调用方的 grad 因此被改写。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Divides the all-reduced sum by this rank's count times the world size, as if every rank held as many samples.
+# zh: 把 all-reduce 后的总和除以“本 rank 的样本数乘 world size”，相当于假定每个 rank 的样本一样多。
 import torch.distributed as dist
 
 

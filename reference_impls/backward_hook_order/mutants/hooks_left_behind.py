@@ -1,4 +1,5 @@
 # Records the right order but never removes the hooks.
+# zh: 顺序记对了，但注册的 hook 从来没有移除。
 def backward_order(model, x):
     fired = []
     for name, m in model.named_modules():

@@ -1,4 +1,5 @@
 # Off-by-one over the batch: the last matrix is left as zeros.
+# zh: batch 循环少了一次：最后一个矩阵保持全零。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Accumulates over k starting from the k=0 term, so an empty inner dimension (k=0) raises.
+# zh: 沿 k 累加时从 k=0 那一项起步，内维为空（k=0）时就会报错。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Right values through a copy: repeat() materialises the broadcast.
+# zh: 值是对的，但靠的是拷贝：repeat() 把广播结果实际复制了出来。
 import torch
 
 

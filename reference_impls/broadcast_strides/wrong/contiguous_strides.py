@@ -1,4 +1,5 @@
 # Derives x's strides from its shape (row-major), which is wrong for a transposed or sliced x.
+# zh: 按形状（行优先）推算 x 的 stride，x 被转置或切片过时就不对了。
 import torch
 
 

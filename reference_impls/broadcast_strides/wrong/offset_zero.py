@@ -1,4 +1,5 @@
 # Passes storage_offset=0 to as_strided, so a view that starts inside its storage reads from the start.
+# zh: 给 as_strided 传了 storage_offset=0，起点在 storage 中间的视图会从 storage 开头读起。
 import torch
 
 

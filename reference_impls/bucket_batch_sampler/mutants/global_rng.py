@@ -1,4 +1,5 @@
 # Shuffles with the global `random` module and ignores the seed: not reproducible.
+# zh: 用全局的 `random` 模块打乱顺序，忽略了 seed：结果无法复现。
 import random
 
 from torch.utils.data import Sampler

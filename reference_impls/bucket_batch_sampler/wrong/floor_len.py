@@ -1,4 +1,5 @@
 # Reports len() as len(lengths) // batch_size, forgetting the shorter last batch.
+# zh: len() 返回 len(lengths) // batch_size，漏算了较短的最后一个 batch。
 import torch
 from torch.utils.data import Sampler
 

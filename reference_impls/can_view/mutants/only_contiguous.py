@@ -1,4 +1,5 @@
 # The classic over-simplification: "view only works on contiguous tensors".
+# zh: 经典的过度简化：“view 只能用在连续张量上”。
 import math
 
 

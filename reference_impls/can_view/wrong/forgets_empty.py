@@ -1,4 +1,5 @@
 # Runs the chunk rule on zero-size tensors too, though torch lets any zero-size tensor be viewed.
+# zh: 对元素个数为零的张量也套用连续块规则，但 torch 允许任何空张量做 view。
 def solve(shape, stride, new_shape):
     chunks = []
     for s, st in zip(shape, stride, strict=True):

@@ -1,4 +1,5 @@
 # "A non-contiguous tensor may only split its dims": misses merges inside a contiguous run of dims.
+# zh: 认为“不连续的张量只能拆分维度”，漏掉了在一段连续的维度内部合并的情况。
 import math
 
 

@@ -1,4 +1,5 @@
 # Never removes its hooks: they stay on the model and fire on every later forward.
+# zh: hook 从不移除：它们一直留在模型上，之后每次前向都会触发。
 from torch import nn
 
 

@@ -1,4 +1,5 @@
 # Stores the outputs without detach(): each one keeps the whole autograd graph alive.
+# zh: 保存输出时没有 detach()：每个输出都让整张 autograd 图一直存活。
 from torch import nn
 
 

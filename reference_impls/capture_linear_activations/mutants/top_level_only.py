@@ -1,4 +1,5 @@
 # Walks named_children(): only the model's direct children, so nested Linear layers are missed.
+# zh: 遍历的是 named_children()，只有模型的直接子模块，嵌套的 Linear 层都漏掉了。
 from torch import nn
 
 

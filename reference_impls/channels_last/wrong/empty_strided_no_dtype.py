@@ -1,4 +1,5 @@
 # Allocates the NHWC buffer with empty_strided but no dtype=, so float64 and integer inputs come back float32.
+# zh: 用 empty_strided 分配 NHWC 缓冲区却没传 dtype=，float64 和整数输入返回时都成了 float32。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Ignores `segments` and checkpoints every layer on its own, keeping one input per layer.
+# zh: 不管 `segments`，给每一层单独做 checkpoint，结果每层都要保存一个输入。
 import torch
 from torch.utils.checkpoint import checkpoint
 

@@ -1,4 +1,5 @@
 # The hook computes the clamped gradient but returns None, so autograd keeps the original one.
+# zh: hook 算出了裁剪后的梯度却返回 None，autograd 于是继续用原来的梯度。
 from torch.nn import functional as F
 
 

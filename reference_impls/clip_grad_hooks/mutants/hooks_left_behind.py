@@ -1,4 +1,5 @@
 # Clips correctly but never removes the hooks: every later backward on this model is clipped too.
+# zh: 裁剪本身没错，但 hook 从不移除：这个模型之后的每次 backward 也都会被裁剪。
 from torch.nn import functional as F
 
 

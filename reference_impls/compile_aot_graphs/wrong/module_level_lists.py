@@ -1,4 +1,5 @@
 # Keeps the graph lists at module level, so graphs from earlier models pile up in every later make_backend().
+# zh: 把存图的列表放在模块级别，之前模型的图会在之后每次 make_backend() 中越积越多。
 from functorch.compile import make_boxed_func
 from torch._dynamo.backends.common import aot_autograd
 

@@ -1,4 +1,5 @@
 # Marks every dim of x dynamic, but the Python int n_valid is still specialised as a constant.
+# zh: 把 x 的每一维都标成动态，但 Python 整数 n_valid 仍被当作常量特化。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Rounds the output size up (a partial last window), which only differs when stride does not divide H + 2p - k.
+# zh: 输出大小向上取整（最后一个窗口不完整），只有 stride 不能整除 H + 2p - k 时才看得出差别。
 import math
 
 import torch

@@ -1,4 +1,5 @@
 # Fills a preallocated torch.zeros output channel by channel, which is float32 whatever the input dtype.
+# zh: 逐通道填充预先分配的 torch.zeros 输出，不论输入是什么 dtype，输出都是 float32。
 import torch
 import torch.nn.functional as F
 

@@ -1,4 +1,5 @@
 # x.clone() already has a grad_fn (CloneBackward0): requires_grad_() on it does not make a new leaf.
+# zh: x.clone() 本身已有 grad_fn（CloneBackward0），对它调用 requires_grad_() 得不到新的叶子张量。
 def solve(x):
     return {
         "shared_view": x.detach(),

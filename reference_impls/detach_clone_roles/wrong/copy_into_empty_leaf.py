@@ -1,4 +1,5 @@
 # Builds the new leaf with empty_like(x).copy_(x): copy_ records CopyBackwards, so its gradient still reaches x.
+# zh: 用 empty_like(x).copy_(x) 构造新叶子：copy_ 会记录 CopyBackwards，梯度仍会传到 x。
 import torch
 
 

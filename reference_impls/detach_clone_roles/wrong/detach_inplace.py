@@ -1,4 +1,5 @@
 # Uses detach_() for the shared view, which detaches x itself: x stops requiring grad.
+# zh: 共享视图用 detach_() 得到，这会把 x 本身 detach：x 不再需要梯度。
 def solve(x):
     snapshot = x.detach().clone()
     return {

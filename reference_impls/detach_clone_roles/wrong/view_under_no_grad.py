@@ -1,4 +1,5 @@
 # Takes the shared view with view_as under no_grad: a view of a leaf that requires grad still requires grad.
+# zh: 在 no_grad 下用 view_as 取共享视图：需要梯度的叶子张量的视图仍然需要梯度。
 import torch
 
 

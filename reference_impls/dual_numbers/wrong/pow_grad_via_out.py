@@ -1,4 +1,5 @@
 # Writes the tangent of x ** c as c * out / x * dx, which divides by zero at x = 0.
+# zh: 把 x ** c 的切向量写成 c * out / x * dx，在 x = 0 处会除以零。
 import math
 
 

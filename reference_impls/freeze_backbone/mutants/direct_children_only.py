@@ -1,4 +1,5 @@
 # Freezes only the Linear layers that are direct children of the backbone: nested ones keep training.
+# zh: 只冻结了 backbone 的直接子模块里的 Linear 层：嵌套的那些仍在训练。
 import torch
 from torch import nn
 

@@ -1,4 +1,5 @@
 # "Freezes" the backbone with eval() (the Dropout/BatchNorm switch): gradients still flow into it.
+# zh: 用 eval()（切换 Dropout/BatchNorm 的开关）来“冻结” backbone：梯度照样流进去。
 import torch
 
 

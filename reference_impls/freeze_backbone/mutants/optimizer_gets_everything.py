@@ -1,4 +1,5 @@
 # Freezes the backbone but still hands every parameter to the optimizer.
+# zh: 冻结了 backbone，却仍把所有参数都交给了优化器。
 import torch
 
 

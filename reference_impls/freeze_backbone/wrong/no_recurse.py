@@ -1,4 +1,5 @@
 # Freezes model.backbone.parameters(recurse=False): a container holds no parameters of its own, so nothing is frozen.
+# zh: 冻结的是 model.backbone.parameters(recurse=False)：容器自身不直接持有参数，所以什么都没被冻结。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Evaluates each foldable call with its positional args only: mean(dim=..., keepdim=True) silently becomes a full mean.
+# zh: 计算可折叠的调用时只传位置参数：mean(dim=..., keepdim=True) 悄悄变成了对全部元素求均值。
 import functools
 
 import torch

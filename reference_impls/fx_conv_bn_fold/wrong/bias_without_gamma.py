@@ -1,4 +1,5 @@
 # Shifts the new bias by (b - mean) / std + beta, forgetting that the BN weight (gamma) scales the shift too.
+# zh: 新 bias 用 (b - mean) / std + beta 来平移，忘了 BN 的权重 gamma 也要缩放这个平移量。
 import copy
 
 import torch

@@ -1,4 +1,5 @@
 # Bans only the random ops it remembers (rand/randn and their _like forms): F.dropout(training=True) twins are merged.
+# zh: 只排除自己记得的随机算子（rand/randn 及其 _like 形式）：两个相同的 F.dropout(training=True) 被合并了。
 import torch
 from torch import fx
 

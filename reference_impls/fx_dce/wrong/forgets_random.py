@@ -1,4 +1,5 @@
 # Keeps in-place ops but not random ones: an unused torch.rand goes, and every later draw shifts.
+# zh: 保留了原地操作，却没保留随机操作：没被使用的 torch.rand 被删掉，之后的每次采样都错了位。
 import torch
 import torch.nn.functional as F
 

@@ -1,4 +1,5 @@
 # Redirects the add's users to the new addcmul but never erases the old add and product, so the chain is still there.
+# zh: 把 add 的使用者改接到新的 addcmul 上，却从不删除旧的 add 和乘积，原来的计算链还在。
 import operator
 
 import torch

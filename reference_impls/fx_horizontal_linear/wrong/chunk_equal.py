@@ -1,4 +1,5 @@
 # Splits the fused output with torch.chunk into equal pieces, which is only right when every out_features is the same.
+# zh: 用 torch.chunk 把融合后的输出等分，只有各 out_features 都相同时才对。
 import operator
 
 import torch

@@ -1,4 +1,5 @@
 # Confuses gather with index_select: picks whole slices by the first row of indices.
+# zh: 把 gather 和 index_select 混为一谈：按第一行下标选取整片数据。
 import torch
 
 

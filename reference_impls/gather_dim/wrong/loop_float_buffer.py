@@ -1,4 +1,5 @@
 # Loops over every index position into torch.zeros(index.shape), a float32 buffer whatever x's dtype.
+# zh: 逐个下标位置写进 torch.zeros(index.shape)，不管 x 是什么 dtype，这个缓冲区都是 float32。
 import itertools
 
 import torch

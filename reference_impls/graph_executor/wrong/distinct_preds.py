@@ -1,4 +1,5 @@
 # Counts distinct predecessors but decrements per edge: a control edge parallel to a data edge releases early.
+# zh: 统计的是不同前驱的个数，递减时却按边计：与数据边平行的控制边会让节点提前就绪。
 def _run(n, values, variables, feeds):
     ins = [values[i] for i in n["inputs"]]
     op = n["op"]

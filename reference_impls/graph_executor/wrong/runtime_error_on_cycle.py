@@ -1,4 +1,5 @@
 # Detects the cycle correctly but raises RuntimeError, not the ValueError the spec asks for.
+# zh: 环检测对了，但抛出的是 RuntimeError，而不是规范要求的 ValueError。
 def solve(nodes, control_edges, feeds):
     by_name = {n["name"]: n for n in nodes}
     preds = {name: list(n["inputs"]) for name, n in by_name.items()}

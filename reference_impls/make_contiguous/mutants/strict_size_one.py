@@ -1,4 +1,5 @@
 # Treats a size-1 dim with an odd stride as non-contiguous, so it copies when it should not.
+# zh: 把 stride 不寻常的大小为 1 的维当成不连续，于是在不该拷贝时拷贝了。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Copies into torch.empty_like(x), which keeps a transposed x's strides, so the copy is not row-major.
+# zh: 拷贝到 torch.empty_like(x) 里，它会沿用转置 x 的 stride，拷贝出来的结果不是行优先的。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Hands everything to torch's own DataLoader: right batches, but nothing written from scratch (the forbid rule).
+# zh: 全部交给 torch 自带的 DataLoader：batch 是对的，但没有任何一部分是自己从头写的（违反 forbid 规则）。
 from torch.utils.data import DataLoader
 
 

@@ -1,4 +1,5 @@
 # Applies drop_last only to the default order, so with a custom sampler the short last batch is kept.
+# zh: drop_last 只作用于默认顺序，用自定义 sampler 时较短的最后一个 batch 被保留了下来。
 import multiprocessing as mp
 from itertools import islice
 

@@ -1,4 +1,5 @@
 # Raises a bare "worker failed" when a fetch fails, dropping the original exception's message.
+# zh: 取数据失败时只抛出一句 "worker failed"，原始异常的信息丢了。
 import multiprocessing as mp
 
 from torch.utils.data import default_collate

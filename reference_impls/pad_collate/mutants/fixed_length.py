@@ -1,4 +1,5 @@
 # Pads every batch to a fixed 32 positions instead of the longest sequence in the batch.
+# zh: 每个 batch 都补齐到固定的 32 个位置，而不是 batch 中最长序列的长度。
 import torch
 
 MAX_LEN = 32

@@ -1,4 +1,5 @@
 # Recovers lengths by counting non-padding values: wrong as soon as a real token equals the pad value.
+# zh: 靠统计非填充值来推算长度：一旦真实 token 恰好等于填充值就错了。
 import torch
 from torch.nn.utils.rnn import pad_sequence
 

@@ -1,4 +1,5 @@
 # Pads with zeros whatever padding_value says.
+# zh: 不管 padding_value 是多少，都用零填充。
 import torch
 
 

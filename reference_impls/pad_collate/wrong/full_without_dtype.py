@@ -1,4 +1,5 @@
 # Allocates the padded tensor with torch.full(..., padding_value), whose dtype follows padding_value, not the sequences.
+# zh: 用 torch.full(..., padding_value) 分配补齐后的张量，其 dtype 跟随 padding_value，而不是跟随序列。
 import torch
 
 

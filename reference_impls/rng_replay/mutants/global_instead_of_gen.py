@@ -1,4 +1,5 @@
 # Draws the noise from the global RNG (saved and restored correctly) instead of the given generator.
+# zh: 噪声从全局 RNG 采样（保存和恢复都做对了），而不是从给定的 generator 采样。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Seeds a fresh generator for each draw: the mask reuses the random numbers the indices consumed.
+# zh: 每次采样都新建一个同样播种的 generator：掩码重复使用了采下标时已经消耗掉的随机数。
 import torch
 
 

@@ -1,4 +1,5 @@
 # The dataset is its own iterator with a cursor that is never rewound: a persistent worker's second epoch is empty.
+# zh: 数据集本身就是迭代器，游标从不复位：persistent worker 的第二个 epoch 是空的。
 from torch.utils.data import IterableDataset, get_worker_info
 
 

@@ -1,4 +1,5 @@
 # Computes the strides from x's shape as if x were contiguous, so a permuted or sliced x is read wrongly.
+# zh: 把 x 当作连续张量、按形状推算 stride，permute 或切片过的 x 就会读错。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Clamps x to [-20, 20] to keep exp() from overflowing, but then silu(30) comes out as 20 instead of 30.
+# zh: 为了防止 exp() 溢出把 x 截断到 [-20, 20]，结果 silu(30) 得到 20 而不是 30。
 import torch
 import triton
 import triton.language as tl

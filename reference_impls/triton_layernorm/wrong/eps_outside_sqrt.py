@@ -1,4 +1,5 @@
 # Adds eps to the standard deviation, 1 / (sqrt(var) + eps), instead of inside the square root.
+# zh: 把 eps 加到标准差上，即 1 / (sqrt(var) + eps)，而不是加在平方根里面。
 import torch
 import triton
 import triton.language as tl

@@ -1,4 +1,5 @@
 # Casts the tiles to float16 before tl.dot "for the tensor cores": inputs beyond 65504 become inf.
+# zh: “为了用上 tensor core”在 tl.dot 之前把 tile 转成 float16：大于 65504 的输入变成 inf。
 import torch
 import triton
 import triton.language as tl

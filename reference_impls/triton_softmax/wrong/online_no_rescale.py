@@ -1,4 +1,5 @@
 # Online softmax over 128-wide chunks that forgets to rescale the running sum when a later chunk raises the max.
+# zh: 按 128 宽的块做在线 softmax，但后面的块抬高了最大值时忘了重新缩放累计的和。
 import torch
 import triton
 import triton.language as tl

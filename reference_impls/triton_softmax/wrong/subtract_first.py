@@ -1,4 +1,5 @@
 # Subtracts the row's first element as the "shift": exp overflows when some element is ~88 above the first one.
+# zh: 减去行的第一个元素作为“平移”：只要某个元素比第一个元素大出约 88，exp 就会溢出。
 import torch
 import triton
 import triton.language as tl

@@ -1,4 +1,5 @@
 # Scales the offsets by the element size as in C byte arithmetic, but Triton pointers already advance by elements.
+# zh: 像 C 语言按字节计算地址那样把偏移乘上元素大小，但 Triton 的指针本来就按元素前进。
 import torch
 import triton
 import triton.language as tl

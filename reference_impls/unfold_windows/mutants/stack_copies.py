@@ -1,4 +1,5 @@
 # Right values, built by stacking slices: a copy, not a view.
+# zh: 把切片 stack 起来，值是对的，但那是拷贝，不是视图。
 import torch
 
 

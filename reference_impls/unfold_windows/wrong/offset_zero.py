@@ -1,4 +1,5 @@
 # Passes storage_offset=0, so a slice that starts inside its storage is windowed from the start.
+# zh: 传了 storage_offset=0，起点在 storage 中间的切片会从 storage 开头开始取窗口。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Writes d(x**c)/dx as c * out / x, which divides by zero at x = 0 where the true gradient is 0.
+# zh: 把 d(x**c)/dx 写成 c * out / x，在 x = 0 处会除以零，而那里真实的梯度是 0。
 import math
 
 
