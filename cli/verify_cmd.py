@@ -15,6 +15,7 @@ from dlprep.errors import BankError, UsageError
 @edge
 def verify_cmd(
     selectors: list[str] = typer.Argument(None, metavar="[ID|TOPIC]...", help="Default: everything."),
+    qtype: str = typer.Option(None, "--type", help="Only this question type (e.g. spot_bug)."),
     jobs: int = typer.Option(0, "--jobs", "-j", help="Parallel sandbox workers (default: number of cores)."),
     json_file: Path = typer.Option(None, "--json", help="Write the full report as JSON here."),
     junit_file: Path = typer.Option(None, "--junit-xml", help="Write a JUnit XML report here."),
@@ -30,10 +31,10 @@ def verify_cmd(
     catalog, problems = bank.load_catalog()
     if problems or catalog is None:
         raise BankError(problems)
-    selection = verify.select(catalog, selectors or [])
+    selection = verify.select(catalog, selectors or [], qtype)
     ex = executors.make_executor(executor, jobs, executors.GraderSpec(device), ray_address)
     with render.verify_progress(len(selection)) as advance:
-        report = verify.run(catalog, selection, ex, advance, with_coverage=not selectors)
+        report = verify.run(catalog, selection, ex, advance, with_coverage=not (selectors or qtype))
     try:
         if json_file:
             json_file.write_text(json.dumps(report.to_json(), ensure_ascii=False, indent=2), encoding="utf-8")

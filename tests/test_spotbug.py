@@ -245,3 +245,54 @@ def test_describe_splits_english_and_chinese_lines():
     assert spotbug.mutants.describe(text) == ("Line one of the English, and line two.",
                                               "中文说明的第二行，接着 `x.t()` 和 stride")
     assert spotbug.mutants.describe("# Only English.\nimport torch\n") == ("Only English.", "")
+
+
+def _fake_card(name: str, code: str) -> SpotBugQuestion:
+    return SpotBugQuestion(
+        id=f"t.spotbug.batched_matmul.{name}", type="spot_bug", prompt={"zh": "题", "en": "q"},
+        explanation={"zh": "解", "en": "e"}, exercise="batched_matmul", origin=f"mutants/{name}.py", entry="solve",
+        checker="tensor_fn", code=code, hunks=[[5]], expose="solve(torch.ones(1, 1, 2), torch.ones(1, 2, 1))")
+
+
+def test_a_batch_proves_its_other_cards_when_one_wrong_file_crashes_or_hangs(catalog, code_judge):
+    real = catalog.get("tensor.matmul.spotbug.batched_matmul.half-accumulation").q
+    same = real.model_copy(update={"expose": "solve(torch.ones(1, 1, 3), torch.ones(1, 3, 1))"})
+    crash = _fake_card("crash", "import os\n\n\ndef solve(a, b):\n    os._exit(9)\n")
+    # hangs, and leaves a process behind that holds everything it inherited
+    hang = _fake_card("hang", "import os, time\n\n\ndef solve(a, b):\n    os.fork()\n    time.sleep(600)\n")
+    # poisons torch in its process (its own input then fails): the cards after it must not see that
+    poison = _fake_card("poison", "import torch\ntorch.ones = None\n\n\ndef solve(a, b):\n    return a @ b\n")
+    batch = [crash, hang, real, poison, same, real]
+    runner = spotbug.ExposeRunner(code_judge, REPO / "reference_impls")
+    proofs = runner.prove_batch(batch, timeout=5.0)
+    assert [p.differs for p in proofs] == [True, True, True, True, False, True], [p.message for p in proofs]
+    assert "without a result" in proofs[0].message and "did not finish in time" in proofs[1].message
+    assert "same result" in proofs[4].message
+    # each card's proof is the one a job of its own gives
+    assert [p.differs for p in proofs[2:]] == [runner.prove(c, c.expose or "").differs for c in batch[2:]]
+
+
+def test_verify_selects_by_type(catalog):
+    from dlprep import verify
+    from dlprep.errors import UsageError
+
+    cards = verify.select(catalog, [], "spot_bug")
+    assert cards and all(lq.q.type == "spot_bug" for lq in cards)
+    assert len(cards) == len(_cards(catalog))
+    mixed = verify.select(catalog, ["tensor.matmul"], "spot_bug")
+    assert mixed and {lq.q.type for lq in mixed} == {"spot_bug"} and {lq.topic for lq in mixed} == {"tensor.matmul"}
+    with pytest.raises(UsageError):
+        verify.select(catalog, [], "spotbug")
+
+
+def test_verify_batches_cards_by_exercise(catalog):
+    from dlprep import verify
+    from dlprep.requires import environment
+
+    sel = verify.select(catalog, ["tensor.matmul"])
+    tasks = verify._tasks(sel, environment())
+    assert sorted(lq.id for t in tasks for lq in t.lqs) == sorted(lq.id for lq in sel)  # each once
+    for t in tasks:
+        kinds = {lq.q.type for lq in t.lqs}
+        assert len(t.lqs) == 1 or (kinds == {"spot_bug"} and len({lq.q.exercise for lq in t.lqs}) == 1)
+    assert any(len(t.lqs) > 1 for t in tasks)

@@ -7,6 +7,14 @@ on the wrong file while this process does it on the reference, so one round trip
 serve the comparison, and a wrong file that crashes or hangs is reported by the reference's side.
 The RNGs are seeded with the same fixed value on both sides, so `torch.randn(3)` in an input gives
 the wrong code and the reference the same tensor.
+
+`run_batch` proves many cards of one exercise in one run (`dlprep verify`): it pays the run's start
+once (the worker's warm-up of the exercise's family, the job's `warm`, is inherited), then forks
+one process per card that does exactly what `run_child` does (fork the wrong side, evaluate the
+reference), so each wrong file still starts from a process that never saw the reference or another
+card's file, and a card that crashes or hangs costs only its own verdict. Its processes are killed
+(by process group) before its verdict is counted; a few cards run at once, so one that waits out
+its time limit does not hold up the rest.
 """
 
 from __future__ import annotations
@@ -77,12 +85,16 @@ def _read_all(fd: int, deadline: float) -> bytes | None:
 
 
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
+    return harness.dump(_one(job))
+
+
+def _one(job: dict[str, Any]) -> dict[str, Any]:
     try:  # the input is parsed before any file runs: a typo is the user's, not the file's
         tree = ast.parse(str(job["expression"]), "<input>", "exec")
     except SyntaxError as e:
-        return harness.dump({"input_error": f"{e.msg} (column {e.offset})"})
+        return {"input_error": f"{e.msg} (column {e.offset})"}
     if "reference" not in job:
-        return harness.dump(_evaluate(job["source"], job["filename"], tree))
+        return _evaluate(job["source"], job["filename"], tree)
     rfd, wfd = os.pipe()
     pid = os.fork()
     if pid == 0:  # the wrong file's side: if it crashes or hangs, the reference's side still reports
@@ -106,10 +118,95 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
         wrong = {"crashed": "it did not finish in time"}
     else:
         wrong = {"crashed": f"its process ended without a result ({_status(status)})"}
-    return harness.dump({"wrong": wrong, "reference": reference})
+    return {"wrong": wrong, "reference": reference}
 
 
 def _status(status: int) -> str:
     if os.WIFSIGNALED(status):
         return f"signal {os.WTERMSIG(status)}"
     return f"exit status {os.waitstatus_to_exitcode(status)}"
+
+
+# ---------------------------------------------------------------- many cards in one run
+
+POLL_S = 0.01
+
+
+def _start(card: dict[str, Any], common: dict[str, Any], out: str) -> int:
+    """Fork the process of one card, leader of its own process group (all its leftovers die with it)."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setpgid(0, 0)
+            harness.started()
+            data = harness.dump(_one({**common, **card}))
+            with open(f"{out}.part", "wb") as f:  # a file, not a pipe: a leftover holder cannot make it hang
+                f.write(data)
+            os.replace(f"{out}.part", out)  # whole or absent, even when killed while writing
+        finally:
+            os._exit(0)
+    try:
+        os.setpgid(pid, pid)  # also here: the group exists before we might have to kill it
+    except OSError:
+        pass
+    return pid
+
+
+def _kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def _reap(ended: dict[int, int]) -> None:
+    """Wait for every child that ended: card processes, and (we may be the pid namespace's init)
+    orphans of killed ones, which would otherwise stay as zombies."""
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        ended[pid] = status
+
+
+def run_batch(job: dict[str, Any], payload: bytes) -> bytes:
+    """Each of `job["cards"]` ({source, filename, expression}) against `job["reference"]`, as
+    `run_child` would do it in a job of its own; the result is their results, in order."""
+    import tempfile
+
+    cards: list[dict[str, Any]] = list(job["cards"])
+    timeout = float(job.get("card_timeout", 30))
+    common = {"reference": job["reference"], "timeout": timeout}
+    limit = timeout * (1 + WRONG_SHARE) + 5  # the reference's time, the wrong side's share, a margin
+    results: list[dict[str, Any]] = [{"problem": "it was not run"}] * len(cards)
+    folder = tempfile.mkdtemp(prefix="expose-")
+    todo = list(range(len(cards)))[::-1]
+    running: dict[int, tuple[int, float]] = {}  # pid -> (card index, deadline)
+    parallel = max(1, int(job.get("parallel", 2)))
+    ended: dict[int, int] = {}  # pid -> wait status, of card processes that ended
+    while todo or running:
+        while todo and len(running) < parallel:
+            i = todo.pop()
+            pid = _start(cards[i], common, f"{folder}/{i}")
+            ended.pop(pid, None)  # a stale entry of an earlier process with the same pid
+            running[pid] = (i, time.monotonic() + limit)
+        time.sleep(POLL_S)
+        _reap(ended)
+        for pid, (i, deadline) in list(running.items()):
+            if pid not in ended and time.monotonic() < deadline:
+                continue
+            _kill_group(pid)  # its wrong side and whatever either side left running
+            del running[pid]
+            status = ended.pop(pid, None)
+            try:
+                with open(f"{folder}/{i}", "rb") as f:
+                    results[i] = harness.load(f.read())
+            except Exception:  # no file (it died first) or one that cannot be read
+                why = "it did not finish in time" if status is None else \
+                    f"it ended without a result ({_status(status)})"
+                results[i] = {"problem": why}
+    _reap(ended)
+    return harness.dump({"cards": results})

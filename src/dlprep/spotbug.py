@@ -37,6 +37,11 @@ from dlprep.models import CodingQuestion, SpotBugQuestion, Text
 
 EXPOSE_FILE = "expose.yaml"
 EXPOSE_HARNESS = "dlprep.checkers.sandbox.expose:run_child"
+EXPOSE_BATCH_HARNESS = "dlprep.checkers.sandbox.expose:run_batch"
+BATCH_PARALLEL = 2  # cards in flight at once in a batch: one waiting out a hang leaves the core to another
+# The worker's warm-ups (run once per worker, inherited by every run) a batch asks for, by checker
+# family: without them both sides of every compile card pay dynamo's first-compile set-up.
+BATCH_WARM = {"compile": ("dlprep.checkers.families.compile.child:warm_up",)}
 EXPOSE_TIMEOUT_S = 30.0
 KINDS = ("mutants", "wrong")  # pending corpus folders are not settled yet: no cards from them
 # Besides values, what a user can see of a returned tensor: its layout and whether it tracks grad.
@@ -315,8 +320,15 @@ def outcome(run: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         facts = wire.loads(run.result)
     except Exception as e:
         return {"problem": f"its result could not be read ({e})"}, {"problem": "-"}
+    return _paired(facts)
+
+
+def _paired(facts: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(wrong side, reference side) of the facts of one comparison."""
     if isinstance(facts, dict) and "input_error" in facts:
         return {"input_error": facts["input_error"]}, {"input_error": facts["input_error"]}
+    if isinstance(facts, dict) and "problem" in facts:  # a batch's card process gave no result
+        return {"problem": str(facts["problem"])}, {"problem": str(facts["problem"])}
     if not isinstance(facts, dict) or "wrong" not in facts:
         return {"problem": "no result"}, {"problem": "no result"}
     return _side(facts["wrong"]), _side(facts["reference"])
@@ -361,3 +373,36 @@ class ExposeRunner:
     def prove(self, q: SpotBugQuestion, expression: str) -> Proof:
         job = expose_job(q.code, q.entry, expression, q.id, reference_of(q, self.exercises))
         return compare(*outcome(self.sandbox.run(job)))
+
+    def prove_batch(self, cards: list[SpotBugQuestion], timeout: float = EXPOSE_TIMEOUT_S) -> list[Proof]:
+        """Each card's stored input, all cards of one exercise in one sandbox job (`dlprep verify`):
+        the same comparison as `prove`, each card in processes of its own (checkers/sandbox/expose.py)."""
+        if not cards:
+            return []
+        exercise = cards[0].exercise
+        assert all(c.exercise == exercise and c.expose for c in cards)
+        job = expose_batch_job(cards, reference_of(cards[0], self.exercises), timeout)
+        run = self.sandbox.run(job)
+        if not run.ok:
+            return [Proof(False, f"the input could not be run: {run.problem or 'the batch did not finish'}")
+                    ] * len(cards)
+        from dlprep.checkers.sandbox import wire
+
+        try:
+            facts = wire.loads(run.result)["cards"]
+            assert isinstance(facts, list) and len(facts) == len(cards)
+        except Exception as e:
+            return [Proof(False, f"the input could not be run: the batch's result could not be read ({e})")
+                    ] * len(cards)
+        return [compare(*_paired(f)) for f in facts]
+
+
+def expose_batch_job(cards: list[SpotBugQuestion], reference: str, timeout: float = EXPOSE_TIMEOUT_S) -> dict[str, Any]:
+    """One sandbox job proving the stored inputs of several cards of one exercise (`timeout`: a
+    card's, as for expose_job)."""
+    per_card = timeout * (1 + 0.6) + 5  # expose.py's limit on one card process
+    return {"harness": EXPOSE_BATCH_HARNESS, "reference": reference, "card_timeout": timeout,
+            "cards": [{"source": c.code, "filename": f"<{c.id}>", "expression": c.expose} for c in cards],
+            "parallel": BATCH_PARALLEL, "warm": list(BATCH_WARM.get(cards[0].checker, ())),
+            "timeout": per_card * len(cards) / BATCH_PARALLEL + per_card,
+            "limits": {"cpu_s": int(EXPOSE_TIMEOUT_S * 4)}, "env": {"TRITON_INTERPRET": "1"}}

@@ -27,7 +27,8 @@ from dlprep import evidence, executors, models, mutants, paths, spotbug
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
 from dlprep.code_judge import accepted, judge_job, snippet_job
-from dlprep.errors import NotFound
+from dlprep.errors import NotFound, UsageError
+from dlprep.kinds import QUESTION_TYPES
 from dlprep.mutants import DiffError
 from dlprep.requires import Environment, environment
 
@@ -86,10 +87,13 @@ class VerifyReport:
                 "results": [asdict(r) for r in self.results], "coverage": [asdict(r) for r in self.coverage]}
 
 
-def select(catalog: Catalog, selectors: list[str]) -> list[LoadedQuestion]:
-    """Question ids or topic ids (or a topic group such as `tensor`); none selects everything."""
+def select(catalog: Catalog, selectors: list[str], qtype: str | None = None) -> list[LoadedQuestion]:
+    """Question ids or topic ids (or a topic group such as `tensor`); none selects everything.
+    With `qtype`, only the questions of that type among them."""
+    if qtype is not None and qtype not in QUESTION_TYPES:
+        raise UsageError(f"unknown type {qtype!r}; use one of {', '.join(QUESTION_TYPES)}")
     if not selectors:
-        return list(catalog.questions.values())
+        return [lq for lq in catalog.questions.values() if qtype in (None, lq.q.type)]
     chosen: dict[str, LoadedQuestion] = {}
     for s in selectors:
         if s in catalog.questions:
@@ -99,7 +103,7 @@ def select(catalog: Catalog, selectors: list[str]) -> list[LoadedQuestion]:
         if not hits and s not in catalog.topic_ids():
             raise NotFound(f"no question or topic {s!r}{suggest(s, [*catalog.questions, *catalog.topic_ids()])}")
         chosen.update((lq.id, lq) for lq in hits)
-    return sorted(chosen.values(), key=lambda lq: lq.id)
+    return sorted((lq for lq in chosen.values() if qtype in (None, lq.q.type)), key=lambda lq: lq.id)
 
 
 # ---------------------------------------------------------------- one question
@@ -308,24 +312,60 @@ _runners: weakref.WeakKeyDictionary[Any, spotbug.ExposeRunner] = weakref.WeakKey
 def _check_spot_bug(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     """The line key must name real lines of the shown code; a stored input must make the wrong code
     and the reference differ (proved); a card without one passes on its lines alone, saying so."""
+    r = _card_unrun(lq)
+    if r is not None:
+        return r
+    runner = _runners.get(grader)
+    if runner is None:
+        runner = _runners[grader] = spotbug.ExposeRunner(grader.sandbox, paths.exercises_dir())
+    return _card_proof(lq, runner.prove(lq.q, lq.q.expose))
+
+
+def check_spot_bugs(lqs: list[LoadedQuestion], grader: Any, env: Environment) -> list[QuestionResult]:
+    """The cards of one exercise, as `_check_spot_bug` would judge each, with every stored input
+    proved in one sandbox job (each card still in processes of its own): start-up, warm-up and the
+    exercise's reference are paid once per exercise instead of once per card."""
+    t0 = time.monotonic()
+    done: dict[str, QuestionResult] = {}
+    todo: list[LoadedQuestion] = []
+    for lq in lqs:
+        reason = env.lacks(lq.q.requires)
+        r = QuestionResult(lq.id, lq.topic, lq.q.type, "skipped", reason) if reason else _card_unrun(lq)
+        if r is None:
+            todo.append(lq)
+        else:
+            done[lq.id] = r
+    proofs = spotbug.ExposeRunner(grader.sandbox, paths.exercises_dir()).prove_batch([lq.q for lq in todo])
+    share = round((time.monotonic() - t0) / max(1, len(todo)), 3)  # the job's time, spread over its cards
+    for lq, proof in zip(todo, proofs, strict=True):
+        done[lq.id] = QuestionResult(**{**asdict(_card_proof(lq, proof)), "duration_s": share})
+    return [done[lq.id] for lq in lqs]
+
+
+def _card_unrun(lq: LoadedQuestion) -> QuestionResult | None:
+    """A card's verdict when no input must be run (a bad line key, lines only), else None."""
     q: models.SpotBugQuestion = lq.q
     n = len(q.code.splitlines())
     if not q.hunks or not all(1 <= line <= n for h in q.hunks for line in h):
         return QuestionResult(lq.id, lq.topic, q.type, "failed", f"line key {q.hunks} is not within the {n} lines")
-    where = f"lines {', '.join(str(h[0]) if len(h) == 1 else f'{h[0]}-{h[-1]}' for h in q.hunks)}"
     if q.lines_only:
-        return QuestionResult(lq.id, lq.topic, q.type, "passed", f"{where}; lines only: {q.lines_only}")
+        return QuestionResult(lq.id, lq.topic, q.type, "passed", f"{_where(q)}; lines only: {q.lines_only}")
     if q.expose is None:
-        return QuestionResult(lq.id, lq.topic, q.type, "passed", f"{where}; no exposing input stored (lines only)")
-    runner = _runners.get(grader)
-    if runner is None:
-        runner = _runners[grader] = spotbug.ExposeRunner(grader.sandbox, paths.exercises_dir())
-    proof = runner.prove(q, q.expose)
+        return QuestionResult(lq.id, lq.topic, q.type, "passed", f"{_where(q)}; no exposing input stored (lines only)")
+    return None
+
+
+def _card_proof(lq: LoadedQuestion, proof: spotbug.Proof) -> QuestionResult:
+    q: models.SpotBugQuestion = lq.q
     if not proof.differs:
         return QuestionResult(lq.id, lq.topic, q.type, "failed",
                               f"its stored input does not expose the bug: {proof.message}", (f"input: {q.expose}",))
-    return QuestionResult(lq.id, lq.topic, q.type, "passed", f"{where}; input proved: {proof.message}",
+    return QuestionResult(lq.id, lq.topic, q.type, "passed", f"{_where(q)}; input proved: {proof.message}",
                           evidence=evidence.PROVED)
+
+
+def _where(q: models.SpotBugQuestion) -> str:
+    return f"lines {', '.join(str(h[0]) if len(h) == 1 else f'{h[0]}-{h[-1]}' for h in q.hunks)}"
 
 
 def _first_failure(v: Any) -> str:
@@ -373,18 +413,39 @@ def coverage(catalog: Catalog) -> list[QuestionResult]:
 
 @dataclass(frozen=True)
 class VerifyTask:
-    """One question for a worker (a thread here, a Ray actor elsewhere): plain, picklable data."""
+    """Work for a worker (a thread here, a Ray actor elsewhere): plain, picklable data. One
+    question, or the spot-the-bug cards of one exercise (proved together in one sandbox job)."""
 
-    lq: LoadedQuestion
+    lqs: tuple[LoadedQuestion, ...]
     env: Environment
 
 
-def verify_task(grader: Any, task: VerifyTask) -> QuestionResult:
-    lq = task.lq
+def verify_task(grader: Any, task: VerifyTask) -> list[QuestionResult]:
+    if len(task.lqs) > 1 or isinstance(task.lqs[0].q, models.SpotBugQuestion):
+        try:
+            return check_spot_bugs(list(task.lqs), grader, task.env)
+        except Exception as e:  # a bug in a checker must fail those questions, not the run
+            return [QuestionResult(lq.id, lq.topic, lq.q.type, "failed",
+                                   f"verifier crashed: {type(e).__name__}: {e}") for lq in task.lqs]
+    lq = task.lqs[0]
     try:
-        return verify_question(lq, grader, task.env)
+        return [verify_question(lq, grader, task.env)]
     except Exception as e:  # a bug in a checker must fail that question, not the run
-        return QuestionResult(lq.id, lq.topic, lq.q.type, "failed", f"verifier crashed: {type(e).__name__}: {e}")
+        return [QuestionResult(lq.id, lq.topic, lq.q.type, "failed", f"verifier crashed: {type(e).__name__}: {e}")]
+
+
+def _tasks(selection: list[LoadedQuestion], env: Environment) -> list[VerifyTask]:
+    """Slow work first, so that the long tail does not end up on one worker: exercises, then the
+    spot-the-bug cards by exercise (largest batch first), output questions, the rest."""
+    order = sorted(selection, key=lambda lq: (lq.q.type != "coding", lq.q.type != "output", lq.id))
+    cards: dict[str, list[LoadedQuestion]] = {}
+    for lq in order:
+        if isinstance(lq.q, models.SpotBugQuestion):
+            cards.setdefault(lq.q.exercise, []).append(lq)
+    batches = [VerifyTask(tuple(b), env) for b in sorted(cards.values(), key=len, reverse=True)]
+    singles = [VerifyTask((lq,), env) for lq in order if not isinstance(lq.q, models.SpotBugQuestion)]
+    n_coding = sum(lq.q.type == "coding" for lq in order)
+    return singles[:n_coding] + batches + singles[n_coding:]
 
 
 class LocalExecutor(executors.LocalExecutor):
@@ -399,8 +460,11 @@ def run(catalog: Catalog, selection: list[LoadedQuestion], executor: executors.E
         on_result: Callable[[QuestionResult], None] = lambda r: None, with_coverage: bool = True) -> VerifyReport:
     """Verify the selection through any executor (local threads, Ray actors): same verdicts."""
     env = environment()
-    # Slow kinds first so that the long tail does not end up on one worker.
-    order = sorted(selection, key=lambda lq: (lq.q.type != "coding", lq.q.type != "output", lq.id))
-    results = executor.map(verify_task, [VerifyTask(lq, env) for lq in order], lambda t, r: on_result(r))
+
+    def each(task: VerifyTask, rs: list[QuestionResult]) -> None:
+        for r in rs:
+            on_result(r)
+
+    results = [r for rs in executor.map(verify_task, _tasks(selection, env), each) for r in rs]
     return VerifyReport(tuple(sorted(results, key=lambda r: r.id)),
                         tuple(coverage(catalog)) if with_coverage else (), env.to_json())
