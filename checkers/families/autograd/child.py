@@ -30,6 +30,8 @@ _backward = torch.autograd.backward
 _clone = torch.Tensor.clone
 _detach = torch.Tensor.detach
 _requires_grad_ = torch.Tensor.requires_grad_
+_torch_equal = torch.equal
+_nan_to_num = torch.nan_to_num
 
 # How an expression op is applied to the user's objects: operators and methods, exactly as the
 # exercise's spec lists them (`c * v` exercises __rmul__).
@@ -92,13 +94,42 @@ def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[s
             return {"gradcheck": {"ok": ok, "message": ""}}
         except GradcheckError as e:
             return {"gradcheck": {"ok": False, "message": " ".join(str(e).split())[:600]}}
+    x_before = _clone(_detach(x))
     y = fn.apply(x)
     out = harness.describe(y)
+    x_changed = not _equal(_detach(x), x_before)
+    # save_for_backward is the contract for tensors: one kept as a ctx attribute skips the version
+    # check (a later in-place write goes unnoticed) and outlives the graph (a reference cycle).
+    on_ctx = sorted(k for k, v in _ctx_items(y) if _holds_tensor(v))
     grad = None
+    grad_out_changed = False
     if type(y) is _TENSOR and y.requires_grad:
-        _backward(y, case["args"][1])
+        grad_out = case["args"][1]
+        sent = _clone(grad_out)  # autograd hands this very buffer to backward
+        _backward(y, sent)
         grad = harness.describe(x.grad)
-    return {"out": out, "grad": grad}
+        grad_out_changed = not _equal(sent, grad_out)
+    return {"out": out, "grad": grad, "x_changed": x_changed, "ctx_tensors": on_ctx,
+            "grad_out_changed": grad_out_changed}
+
+
+def _equal(a: torch.Tensor, b: torch.Tensor) -> bool:
+    return a.shape == b.shape and bool(_torch_equal(_nan_to_num(a), _nan_to_num(b)))
+
+
+def _ctx_items(y: Any) -> list[tuple[str, Any]]:
+    """The attributes the user's forward set on ctx (for a Function, y.grad_fn is the ctx)."""
+    node = getattr(y, "grad_fn", None) if type(y) is _TENSOR else None
+    try:
+        return list(vars(node).items()) if node is not None else []
+    except TypeError:  # a built-in node (not the Function's own): no user attributes
+        return []
+
+
+def _holds_tensor(v: Any) -> bool:
+    if isinstance(v, _TENSOR):
+        return True
+    return type(v) in (list, tuple) and any(isinstance(t, _TENSOR) for t in v)
 
 
 def expression_probe(cls: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:

@@ -138,6 +138,9 @@ class AutogradFamily(Family):
         if out["kind"] == "tensor" and out["grad_fn"] != node:
             return _fail(case, f"the output's grad_fn is {out['grad_fn']}, not {node}: the result must come from "
                                f"{entry}.apply itself, so that autograd calls your backward", inputs=label)
+        contract = _function_contract(fact, entry)
+        if contract:
+            return _fail(case, contract, inputs=label)
         y, grad = self.ex.check.oracle(x.clone(), grad_out.clone())
         rtol, atol = self.tolerances()
         c = compare_described(out, harness.describe(y), rtol, atol, where="forward")
@@ -287,6 +290,22 @@ class AutogradFamily(Family):
                                    "numbers)", inputs=label)
         problem = self.ex.check.problem(copy.deepcopy(case.args), returned, error)
         return _fail(case, problem, inputs=label) if problem else _pass(case, inputs=label)
+
+
+def _function_contract(fact: dict[str, Any], entry: str) -> str | None:
+    """The autograd.Function contract, beyond the values: inputs and grad_output are read-only,
+    tensors for backward go through save_for_backward."""
+    if fact.get("x_changed"):
+        return (f"{entry}.forward modified its input x in place: the caller's tensor is overwritten (compute "
+                "a new tensor, or declare it with ctx.mark_dirty)")
+    if fact.get("ctx_tensors"):
+        names = ", ".join(f"ctx.{n}" for n in fact["ctx_tensors"])
+        return (f"forward kept tensors as ctx attributes ({names}): save them with ctx.save_for_backward, "
+                "which checks they were not modified before backward and frees them with the graph")
+    if fact.get("grad_out_changed"):
+        return (f"{entry}.backward modified grad_output in place: autograd may share that buffer with other "
+                "consumers of the output; return a new tensor instead")
+    return None
 
 
 def _first_mismatch(got: list[float], want: list[float], order: range) -> int | None:
