@@ -23,10 +23,23 @@ def _model(case: dict[str, Any]) -> torch.nn.Module:
     return model_spec.load(case["model"], case["state"])
 
 
+def _callers_hook(module: torch.nn.Module, args: Any, output: Any) -> None:
+    """A hook the caller had registered before the user's function ran: it must still be there."""
+
+
 def capture_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-    """`fn(model, x)` returns captured activations; report them and the hooks left behind."""
+    """`fn(model, x)` returns captured activations; report them and the hooks left behind. A case
+    may first register hooks of its own (`caller_hooks`, names of submodules), and may use a model
+    whose forward raises (`raises`): then what `fn` raised and the hooks left are reported."""
     model = _model(case)
-    out = fn(model, _clone(case["x"]))
+    for name in case.get("caller_hooks", []):
+        _register_forward_hook(model.get_submodule(name), _callers_hook)
+    try:
+        out = fn(model, _clone(case["x"]))
+    except Exception as e:
+        if not case.get("raises"):
+            raise
+        return {"raised": type(e).__name__, "hooks": model_spec.hook_counts(model)}
     return {"out": harness.describe(out), "hooks": model_spec.hook_counts(model)}
 
 

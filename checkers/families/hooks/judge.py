@@ -57,6 +57,11 @@ class HooksFamily(ProbeFamily):
         if got != want:
             left = describe_hooks(got)
             expected = describe_hooks(want)
+            gone = [h for h in expected if h not in left]
+            if gone and not [h for h in left if h not in expected]:
+                raise Problem(f"hooks the caller had registered are gone {when}: {'; '.join(gone[:3])}: remove "
+                              "only the hooks you registered, through their handles (not by clearing "
+                              "module._forward_hooks)")
             shown = "; ".join(left[:3]) + (f" and {len(left) - 3} more" if len(left) > 3 else "")
             raise Problem(f"hooks still registered {when}: {shown or 'none'}"
                           + (f" (expected: {'; '.join(expected)})" if expected else "")
@@ -66,6 +71,9 @@ class HooksFamily(ProbeFamily):
 
     def judge_capture(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
         want = self.expected(case)
+        if case.spec.get("raises"):  # forward raised: only what is left behind is judged
+            self.no_hooks_left(fact["hooks"], want["hooks"], "after model(x) raised (remove them in a finally block)")
+            return f"model(x) raised {fact.get('raised') or 'nothing'}; no hook left"
         out, exp = fact["out"], want["out"]
         if out["kind"] != "dict":
             got = "torch.Tensor" if out["kind"] == "tensor" else out.get("type")
