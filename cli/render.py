@@ -214,6 +214,11 @@ def question_body(q: Any, lang: str, order: list[str] | None = None) -> Renderab
         lab = LABELS[lang]
         parts.append(Text(f"t = {lab['true']}, f = {lab['false']}", style="italic"))
     if isinstance(q, CodingQuestion):
+        from dlprep.exercise_rules import statement
+
+        rules = statement(q)
+        if rules is not None:
+            parts.append(prose(rules.get(lang)))
         parts.append(Text(LABELS[lang]["run"].format(id=q.id), style=CODE_STYLE))
     title = Text(f"{q.id} · {q.type} · {q.difficulty}")
     return Panel(Group(*parts), title=title, title_align="left")
@@ -334,6 +339,8 @@ def print_verdict(v: Any, lang: str = "en") -> None:
         c.print("[bold]your output[/bold]" + (" (cut at 500 characters)" if v.output_truncated else ""))
         c.print(v.stdout.rstrip(), markup=False)
     c.print(f"[dim]{v.duration_s:.2f} s, sandbox: {v.sandbox.get('level')}[/dim]")
+    style = STATUS_STYLE.get(v.status, "white")
+    c.print(f"[{style}]{escape(v.summary)}[/{style}]")
 
 
 VERIFY_STYLE = {"passed": "green", "failed": "red", "skipped": "dim", "unverifiable": "yellow"}

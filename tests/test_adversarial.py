@@ -15,6 +15,9 @@ from tests.conftest import coding_question, leftovers
 
 HERE = Path(__file__).parent / "adversarial"
 Q = coding_question("batched_matmul", "tensor_fn")
+# the bank's own rules for this exercise: the evade_rule_* files must be caught where they run
+Q_RULES = coding_question("batched_matmul", "tensor_fn", forbid=[
+    "torch.matmul", "torch.bmm", "torch.mm", "torch.einsum", ".matmul", ".bmm", ".mm", "@"])
 MARKERS = [Path("/tmp/dlprep_adv_marker"), Path.home() / "dlprep_adv_marker", Path("/root/dlprep_adv_marker"),
            Path("/tmp/dlprep_adv_pickle_marker")]
 
@@ -39,6 +42,13 @@ CASES = {
     "returns_subclass": ({"fail"}, r"returned a .*Sneaky, which is not allowed"),
     "syntax_error": ({"error"}, r"line 2: SyntaxError: '\(' was never closed"),
     "import_error": ({"error"}, r"line 1: ModuleNotFoundError"),
+    # forbidden calls the source rules cannot read: caught where they run (sandbox/enforce.py)
+    "evade_rule_getattr": ({"fail"}, r"line 5: forbidden call torch\.bmm, reached at run time"),
+    "evade_rule_eval": ({"fail"}, r"line 5: forbidden call torch\.bmm, reached at run time"),
+    "evade_rule_importlib": ({"fail"}, r"line 6: forbidden call torch\.bmm, reached at run time"),
+    "evade_rule_dunder_import": ({"fail"}, r"line 2: forbidden call torch\.matmul, reached at run time"),
+    "evade_rule_exec_method": ({"fail"}, r"line 8: forbidden call \.matmul, reached at run time"),
+    "evade_rule_operator": ({"fail"}, r"line 5: forbidden call @, reached at run time"),
 }
 
 
@@ -67,7 +77,7 @@ def grader(grader, monkeypatch):
 def test_hostile_submission_is_caught(grader, name):
     statuses, pattern = CASES[name]
     source = (HERE / f"{name}.py").read_text()
-    verdict = grader.grade_source(Q, source, f"{name}.py", seed=1)
+    verdict = grader.grade_source(Q_RULES if name.startswith("evade_rule") else Q, source, f"{name}.py", seed=1)
     assert verdict.status in statuses, _messages(verdict)
     assert verdict.score < verdict.max_score or verdict.status != "pass"
     assert re.search(pattern, _messages(verdict)), _messages(verdict)
