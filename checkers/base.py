@@ -81,10 +81,14 @@ class Family:
     properties: tuple[str, ...] = ()  # tensor facts that must match the oracle's, besides values
     default_hidden = 8
     timeout_s = 30.0
+    # Address-space limit for a CUDA run, where the default limit is too small: CUDA reserves far
+    # more virtual memory than it uses. None keeps the worker's default.
+    cuda_address_space_mb: int | None = None
 
     def __init__(self, ex: Exercise):
         self.ex = ex
         self.config = ex.config
+        self.device = "cpu"  # the device of the run being graded (set by job)
 
     def cases(self, seed: int) -> tuple[list[Case], list[Case]]:
         gen = torch.Generator().manual_seed(seed)
@@ -92,10 +96,14 @@ class Family:
         return list(self.ex.check.public_cases()), list(self.ex.check.hidden_cases(gen, n))
 
     def job(self, source: str, filename: str, device: str) -> dict[str, Any]:
-        return {"harness": self.child_harness, "source": source, "filename": filename,
-                "entry": self.ex.question.entry, "device": device,
-                "timeout": float(self.config.get("timeout", self.timeout_s)),
-                "env": {"TRITON_INTERPRET": "1" if device == "cpu" else "0"}}
+        self.device = device
+        job: dict[str, Any] = {"harness": self.child_harness, "source": source, "filename": filename,
+                               "entry": self.ex.question.entry, "device": device,
+                               "timeout": float(self.config.get("timeout", self.timeout_s)),
+                               "env": {"TRITON_INTERPRET": "1" if device == "cpu" else "0"}}
+        if device == "cuda" and self.cuda_address_space_mb:
+            job["limits"] = {"mem_mb": self.cuda_address_space_mb}
+        return job
 
     def payload(self, cases: list[Case]) -> bytes:
         return harness.dump({"cases": [{"args": list(c.args), "kwargs": c.kwargs} for c in cases]})

@@ -19,6 +19,7 @@ from dlprep.checkers.families.autograd.expr_graph import (
 )
 from dlprep.models import CodingQuestion
 from tests.conftest import coding_question
+from tests.grading import failure, messages
 
 REPO = Path(__file__).parents[1]
 
@@ -33,9 +34,6 @@ CHECKPOINT = _q("checkpoint_segments")
 ROLES = _q("detach_clone_roles")
 GRAPH = _q("graph_executor")
 
-
-def _messages(verdict) -> str:
-    return "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
 
 
 def _reference(exercise: str) -> str:
@@ -81,8 +79,7 @@ def test_graph_executor_check_names_the_violated_control_edge():
 
 def test_a_class_that_is_not_a_function_is_named(grader):
     source = "import torch\n\nclass SoftPlus:\n    apply = staticmethod(torch.nn.functional.softplus)\n"
-    v = grader.grade_source(SOFTPLUS, source, "s.py", seed=1)
-    assert v.status == "fail" and "must be a subclass of torch.autograd.Function" in _messages(v)
+    assert "must be a subclass of torch.autograd.Function" in failure(grader, SOFTPLUS, source)
 
 
 def test_patching_gradcheck_does_not_pass_a_wrong_backward(grader):
@@ -90,69 +87,39 @@ def test_patching_gradcheck_does_not_pass_a_wrong_backward(grader):
     source += "\ntorch.autograd.gradcheck = lambda *a, **k: True\n"
     v = grader.grade_source(SOFTPLUS, source, "s.py", seed=1)
     gradcheck = next((t for t in v.tests if t.name == "public/gradcheck-float64"), None)
-    assert gradcheck is not None, _messages(v)
-    assert gradcheck.status == "fail" and "Jacobian mismatch" in (gradcheck.message or ""), _messages(v)
+    assert gradcheck is not None, messages(v)
+    assert gradcheck.status == "fail" and "Jacobian mismatch" in (gradcheck.message or ""), messages(v)
 
 
 def test_a_value_engine_on_tensors_is_rejected(grader):
     source = _reference("value_engine").replace("self.data = float(data)", "self.data = torch.tensor(float(data))")
     v = grader.grade_source(VALUE, "import torch\n" + source, "s.py", seed=1)
-    assert v.status == "fail" and ".data is a Tensor, expected a Python float" in _messages(v), _messages(v)
+    assert v.status == "fail" and ".data is a Tensor, expected a Python float" in messages(v), messages(v)
 
 
 def test_a_hand_written_recomputing_function_meets_the_saved_bound(grader):
-    source = '''import torch
-
-
-def run(h, weights):
-    for w in weights:
-        h = torch.tanh(h @ w)
-    return h
-
-
-class Segment(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, h, *weights):
-        ctx.save_for_backward(h, *weights)  # the segment's input and its weights, nothing inside
-        return run(h, weights)
-
-    @staticmethod
-    def backward(ctx, grad):
-        h, *weights = [t.detach().requires_grad_() for t in ctx.saved_tensors]
-        with torch.enable_grad():
-            out = run(h, weights)
-        return torch.autograd.grad(out, [h, *weights], grad)
-
-
-def solve(x, weights, segments):
-    n, h = len(weights), x
-    bounds = [round(i * n / segments) for i in range(segments + 1)]
-    for a, b in zip(bounds, bounds[1:]):
-        h = Segment.apply(h, *weights[a:b])
-    return h
-'''
+    source = (REPO / "reference_impls/checkpoint_segments/right/own_function.py").read_text()
     v = grader.grade_source(CHECKPOINT, source, "s.py", seed=1)
-    assert v.status == "pass", _messages(v)
-    assert "saved 10 tensors (without checkpointing: 24)" in _messages(v)
+    assert v.status == "pass", messages(v)
+    assert "saved 10 tensors (without checkpointing: 24)" in messages(v)
 
 
 def test_patching_the_saved_tensor_hooks_does_not_hide_what_is_saved(grader):
     source = mutants.source_of(REPO / "reference_impls/checkpoint_segments", "no_checkpointing")
     source += "\nimport contextlib\ntorch.autograd.graph.saved_tensors_hooks = lambda *a: contextlib.nullcontext()\n"
-    v = grader.grade_source(CHECKPOINT, source, "s.py", seed=1)
-    assert v.status == "fail" and "no fewer than the model without checkpointing" in _messages(v)
+    assert "no fewer than the model without checkpointing" in failure(grader, CHECKPOINT, source)
 
 
 def test_a_tensor_probe_rejects_an_object_result(grader):
     source = "class Box:\n    pass\n\n\ndef solve(x):\n    return Box()\n"
     v = grader.grade_source(ROLES, source, "s.py", seed=1)
-    assert v.status == "fail" and "returned a solution.Box, which is not allowed" in _messages(v), _messages(v)
+    assert v.status == "fail" and "returned a solution.Box, which is not allowed" in messages(v), messages(v)
 
 
 def test_a_wrong_gradient_path_is_named(grader):
     source = _reference("detach_clone_roles").replace('"shared_view": x.detach()', '"shared_view": x')
     v = grader.grade_source(ROLES, source, "s.py", seed=1)
-    assert "result['shared_view']: requires_grad is True, expected False" in _messages(v), _messages(v)
+    assert "result['shared_view']: requires_grad is True, expected False" in messages(v), messages(v)
 
 
 def test_graph_executor_hidden_cases_are_counted(grader):
@@ -163,4 +130,4 @@ def test_graph_executor_hidden_cases_are_counted(grader):
 def test_a_graph_executor_returning_an_object_is_rejected(grader):
     source = "def solve(nodes, control_edges, feeds):\n    return object()\n"
     v = grader.grade_source(GRAPH, source, "s.py", seed=1)
-    assert v.status == "fail" and "returned a builtins.object, which is not allowed" in _messages(v), _messages(v)
+    assert v.status == "fail" and "returned a builtins.object, which is not allowed" in messages(v), messages(v)

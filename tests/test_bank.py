@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import shutil
+from typing import Any
 
 import pytest
+import yaml
 
 from dlprep.bank import load_catalog
 from tests.banks import GOOD, REPO, make_banks
@@ -24,39 +26,16 @@ def test_good_bank_loads(tmp_path, monkeypatch):
     assert catalog.get("tensor.contiguity.o1").line == 23  # the line of its `- id:`
 
 
-BAD = {
-    "malformed": (GOOD.replace("answer: false", "answer: [false"), r"tensor\.contiguity\.yaml:\d+:\d+: malformed YAML"),
-    "unknown field": (GOOD.replace("    answer: false", "    answr: false"),
-                      r":7:\d+: \[tensor\.contiguity\.t1\] answr: Extra inputs are not permitted - remove it"),
-    "missing field": (GOOD.replace("    answer: false\n", ""),
-                      r":4:5: \[tensor\.contiguity\.t1\] answer: Field required - add it"),
-    "wrong type": (GOOD.replace("answer: false", "answer: maybe"),
-                   r":7:13: \[tensor\.contiguity\.t1\] answer: Input should be a valid boolean"),
-    "missing translation": (GOOD.replace('{zh: "哪个返回 bool？", en: "Which returns a bool?"}', '{en: "Which?"}'),
-                            r":\d+:\d+: \[tensor\.contiguity\.c1\] prompt\.zh: missing translation - add the Chinese"),
-    "answer not a choice": (GOOD.replace("answer: [a]", "answer: [c]"),
-                            r"\[tensor\.contiguity\.c1\] .*answer \['c'\] is not among the choices"),
-    "unknown type": (GOOD.replace("type: output", "type: essay"),
-                     r"\[tensor\.contiguity\.o1\] .*type must be one of"),
-    "bad contrast": (GOOD.replace("contrast: [is_contiguous, contiguous()]", "contrast: [view, reshape]"),
-                     r"\[tensor\.contiguity\.c1\] contrast \['view', 'reshape'\] is not a pair"),
-    "coding files missing": (GOOD + """\
-  - id: tensor.contiguity.code1
-    type: coding
-    exercise: no_such_exercise
-    checker: stride_view
-    prompt: {zh: "写", en: "write"}
-    explanation: {zh: "解", en: "why"}
-""", r"\[tensor\.contiguity\.code1\] exercise folder reference_impls/no_such_exercise/ is missing"),
-    "unknown checker": (GOOD + """\
-  - id: tensor.contiguity.code2
-    type: coding
-    exercise: make_contiguous
-    checker: stride_veiw
-    prompt: {zh: "写", en: "write"}
-    explanation: {zh: "解", en: "why"}
-""", r"unknown checker 'stride_veiw'; did you mean stride_view"),
-}
+def _broken(case: dict[str, Any]) -> str:
+    if "replace" in case:
+        old, new = case["replace"]
+        assert old in GOOD, f"{case['case']}: {old!r} is not in the good bank"
+        return GOOD.replace(old, new)
+    return GOOD + case["append"]
+
+
+BAD = {c["case"]: (_broken(c), c["error"])
+       for c in yaml.safe_load((REPO / "tests" / "data" / "bank_errors.yaml").read_text(encoding="utf-8"))}
 
 
 @pytest.mark.parametrize("case", sorted(BAD))

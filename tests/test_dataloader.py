@@ -12,6 +12,7 @@ from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
 from dlprep.models import CodingQuestion
 from tests.conftest import coding_question
+from tests.grading import failure, messages
 
 
 def _q(exercise: str, entry: str, **config: object) -> CodingQuestion:
@@ -26,9 +27,6 @@ LOADER = _q("mini_dataloader", "MiniLoader", case_timeout=1.5)
 REFERENCE_SAMPLER = (load_exercise(SAMPLER).folder / "reference.py").read_text()
 REFERENCE_LOADER = (load_exercise(LOADER).folder / "reference.py").read_text()
 
-
-def _messages(verdict) -> str:
-    return "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
 
 
 def test_family_is_registered():
@@ -58,8 +56,7 @@ def _cut(values: tuple[int, ...], sizes: list[int]) -> list[tuple[int, ...]]:
 def test_a_sampler_yielding_numpy_ints_is_told_to_yield_python_ints(grader):
     source = (REFERENCE_SAMPLER.replace("import torch\n", "import numpy as np\nimport torch\n")
               .replace("return iter([batches[j]", "return iter([list(np.array(batches[j]))"))
-    v = grader.grade_source(SAMPLER, source, "s.py", seed=1)
-    assert v.status == "fail" and "holds a int64; indices must be Python ints" in _messages(v)
+    assert "holds a int64; indices must be Python ints" in failure(grader, SAMPLER, source)
 
 
 def test_a_collate_returning_a_tuple_names_the_expected_dict(grader):
@@ -68,7 +65,7 @@ def test_a_collate_returning_a_tuple_names_the_expected_dict(grader):
               "    seqs = [s for s, _ in batch]\n"
               "    return pad_sequence(seqs, batch_first=True), torch.tensor([len(s) for s in seqs])\n")
     v = grader.grade_source(COLLATE, source, "s.py", seed=1)
-    assert "must return a dict with keys ['labels', 'lengths', 'mask', 'padded']; got a tuple" in _messages(v)
+    assert "must return a dict with keys ['labels', 'lengths', 'mask', 'padded']; got a tuple" in messages(v)
 
 
 def test_a_map_style_dataset_is_not_an_iterable_one(grader):
@@ -76,8 +73,7 @@ def test_a_map_style_dataset_is_not_an_iterable_one(grader):
               "    def __init__(self, start, end):\n        self.items = list(range(start, end))\n"
               "    def __len__(self):\n        return len(self.items)\n"
               "    def __getitem__(self, i):\n        return self.items[i]\n")
-    v = grader.grade_source(STREAM, source, "s.py", seed=1)
-    assert v.status == "fail" and "returned a RangeStream, not a torch.utils.data.IterableDataset" in _messages(v)
+    assert "returned a RangeStream, not a torch.utils.data.IterableDataset" in failure(grader, STREAM, source)
 
 
 def test_a_worker_init_fn_error_names_its_line_in_the_worker(grader):
@@ -96,7 +92,7 @@ def test_processes_a_case_leaves_behind_are_reported_and_killed(grader):
     t0 = time.monotonic()
     v = grader.grade_source(SAMPLER, source, "s.py", seed=1)
     assert time.monotonic() - t0 < 8  # killed after each case, not waited for
-    assert "started during this case were still running after it" in _messages(v)
+    assert "started during this case were still running after it" in messages(v)
 
 
 def test_a_loader_that_hangs_costs_one_case_and_the_rest_are_skipped(grader):

@@ -12,86 +12,11 @@ from typer.testing import CliRunner
 from dlprep import bank, evidence, requires, verify
 from dlprep.cli.app import app
 from dlprep.session import quiz_items
-from tests.banks import make_banks
+from tests.banks import bank_fixture, make_banks
 
 runner = CliRunner()
 
-BANK = """\
-schema_version: 1
-topic: tensor.contiguity
-questions:
-  - id: tensor.contiguity.tf-probed
-    type: true_false
-    prompt: {zh: "2x3 的张量转置后是连续的吗？", en: "Is a transposed 2x3 tensor contiguous?"}
-    answer: false
-    probe: |
-      import torch
-      print(torch.zeros(2, 3).t().is_contiguous())
-    explanation: {zh: "步长交换了。", en: "The strides are swapped."}
-  - id: tensor.contiguity.choice-probed
-    type: choice
-    prompt: {zh: "哪些是视图？", en: "Which are views of `a`?"}
-    choices:
-      - {id: a, zh: "`a.t()`", en: "`a.t()`"}
-      - {id: b, zh: "`a.clone()`", en: "`a.clone()`"}
-      - {id: c, zh: "`a.view(-1)`", en: "`a.view(-1)`"}
-    answer: [a, c]
-    probe: |
-      import torch
-      a = torch.zeros(2, 3)
-      shares = {"a": a.t(), "b": a.clone(), "c": a.view(-1)}
-      print(" ".join(k for k, v in shares.items() if v.data_ptr() == a.data_ptr()))
-    explanation: {zh: "clone 会拷贝。", en: "clone copies."}
-  - id: tensor.contiguity.short-probe-disagrees
-    type: short
-    prompt: {zh: "步长是多少？", en: "What is the stride?"}
-    answers: ["(3, 1)"]
-    match: {kind: sequence}
-    probe: |
-      import torch
-      print(torch.zeros(2, 3).t().stride())
-    explanation: {zh: "转置交换步长。", en: "A transpose swaps the strides."}
-  - id: tensor.contiguity.choice-docs
-    type: choice
-    evidence: docs
-    prompt: {zh: "哪个返回 bool？", en: "Which returns a bool?"}
-    choices:
-      - {id: a, zh: "`is_contiguous()`", en: "`is_contiguous()`"}
-      - {id: b, zh: "`contiguous()`", en: "`contiguous()`"}
-    answer: [a]
-    explanation: {zh: "API 约定。", en: "The API says so."}
-    refs: [https://pytorch.org/docs/stable/generated/torch.Tensor.is_contiguous.html]
-  - id: tensor.contiguity.tf-nothing
-    type: true_false
-    prompt: {zh: "对吗？", en: "True?"}
-    answer: true
-    explanation: {zh: "没有证据。", en: "No evidence."}
-    refs: [https://pytorch.org/docs/stable/tensors.html]
-  - id: tensor.contiguity.tf-gpu
-    type: true_false
-    requires: [cuda]
-    prompt: {zh: "GPU 上也一样吗？", en: "The same on a GPU?"}
-    answer: false
-    probe: |
-      import torch
-      print(torch.zeros(2, 3, device="cuda").t().is_contiguous())
-    explanation: {zh: "布局与设备无关。", en: "Layout does not depend on the device."}
-  - id: tensor.contiguity.output
-    type: output
-    prompt: {zh: "输出？", en: "Output?"}
-    code: |
-      print(1)
-    expected: |
-      1
-    explanation: {zh: "打印 1。", en: "Prints 1."}
-  - id: tensor.contiguity.gpu-exercise
-    type: coding
-    requires: [cuda]
-    exercise: make_contiguous
-    checker: stride_view
-    prompt: {zh: "写", en: "write"}
-    explanation: {zh: "解", en: "why"}
-"""
+BANK = bank_fixture("evidence.yaml")
 
 NO_GPU = requires.Environment(cuda=False, gpus=0, triton=True)
 

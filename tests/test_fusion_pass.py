@@ -16,6 +16,7 @@ from dlprep.checkers.families.fusion_pass import fusion_zoo
 from dlprep.checkers.families.fusion_pass.child import describe_graph, qualified_name
 from dlprep.checkers.families.fusion_pass.judge import GraphFacts, kept_effects
 from tests.conftest import coding_question
+from tests.grading import messages
 
 EXERCISES = ("fx_constant_folding", "fx_cse", "fx_dce", "fx_conv_bn_fold", "fx_fuse_mul_add", "fx_horizontal_linear")
 FOLD = coding_question("fx_constant_folding", "fusion_pass", hidden=2)
@@ -26,9 +27,6 @@ HEADER = "import torch\nfrom torch import fx\n\n\n"
 def _graph(name: str, seed: int = 0) -> GraphFacts:
     return GraphFacts(describe_graph(fx.symbolic_trace(fusion_zoo.build(name, seed))))
 
-
-def _messages(verdict) -> str:
-    return "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
 
 
 def test_family_is_registered():
@@ -87,14 +85,14 @@ def test_random_and_in_place_ops_are_effects_and_losing_one_is_named():
 def test_the_reference_passes_and_hidden_cases_are_counted(grader):
     source = (load_exercise(CBN).folder / "reference.py").read_text()
     v = grader.grade_source(CBN, source, "reference.py", seed=3)
-    assert v.status == "pass" and v.score == v.max_score, _messages(v)
+    assert v.status == "pass" and v.score == v.max_score, messages(v)
     assert v.hidden == {"count": 2, "passed": 2}
 
 
 def test_a_pass_that_does_nothing_is_told_what_is_left(grader):
     v = grader.grade_source(FOLD, HEADER + "def solve(gm):\n    return gm\n", "s.py", seed=1)
     assert v.status == "fail" and v.score == 0
-    assert "is computed from parameters and constants only, at every call" in _messages(v), _messages(v)
+    assert "is computed from parameters and constants only, at every call" in messages(v), messages(v)
 
 
 @pytest.mark.parametrize("body, returned", [
@@ -105,12 +103,12 @@ def test_a_pass_that_does_nothing_is_told_what_is_left(grader):
 def test_returning_something_else_than_a_graphmodule_is_rejected(grader, body, returned):
     v = grader.grade_source(FOLD, HEADER + f"def solve(gm):\n    {body}\n", "s.py", seed=1)
     assert v.status == "fail"
-    assert f"the pass returned a {returned}; it must return a torch.fx.GraphModule" in _messages(v), _messages(v)
+    assert f"the pass returned a {returned}; it must return a torch.fx.GraphModule" in messages(v), messages(v)
 
 
 def test_an_exception_in_the_pass_names_its_line(grader):
     v = grader.grade_source(FOLD, HEADER + "def solve(gm):\n    raise ValueError('boom')\n", "s.py", seed=1)
-    assert "the pass raised ValueError (line 6): boom" in _messages(v), _messages(v)
+    assert "the pass raised ValueError (line 6): boom" in messages(v), messages(v)
 
 
 def test_a_malformed_graph_is_reported_by_lint(grader):
@@ -123,7 +121,7 @@ def test_a_malformed_graph_is_reported_by_lint(grader):
     return gm
 '''
     v = grader.grade_source(FOLD, source, "s.py", seed=1)
-    assert "the returned graph is malformed; Graph.lint() says" in _messages(v), _messages(v)
+    assert "the returned graph is malformed; Graph.lint() says" in messages(v), messages(v)
 
 
 def test_editing_the_graph_without_recompile_is_stale(grader):
@@ -135,7 +133,7 @@ def test_editing_the_graph_without_recompile_is_stale(grader):
     return gm
 '''
     v = grader.grade_source(FOLD, source, "s.py", seed=1)
-    assert "code is stale" in _messages(v) and "gm.recompile() was not called" in _messages(v), _messages(v)
+    assert "code is stale" in messages(v) and "gm.recompile() was not called" in messages(v), messages(v)
 
 
 def test_a_graph_that_raises_when_run_is_reported(grader):
@@ -148,7 +146,7 @@ def test_a_graph_that_raises_when_run_is_reported(grader):
     return gm
 '''
     v = grader.grade_source(FOLD, source, "s.py", seed=1)
-    assert "running the returned graph raised RuntimeError" in _messages(v), _messages(v)
+    assert "running the returned graph raised RuntimeError" in messages(v), messages(v)
 
 
 def test_writing_into_the_shared_parameters_is_caught_even_when_the_result_is_right(grader):
@@ -156,7 +154,7 @@ def test_writing_into_the_shared_parameters_is_caught_even_when_the_result_is_ri
     source = mutants.source_of(load_exercise(CBN).folder, "edits_conv_in_place")
     v = grader.grade_source(CBN, source, "s.py", seed=1)
     assert v.status == "fail" and v.score == 0
-    assert "the pass changed the model it was given" in _messages(v), _messages(v)
+    assert "the pass changed the model it was given" in messages(v), messages(v)
 
 
 def test_overriding_forward_does_not_fool_the_grader(grader):
@@ -171,11 +169,11 @@ def test_overriding_forward_does_not_fool_the_grader(grader):
     return gm
 '''
     v = grader.grade_source(CBN, patched, "s.py", seed=1)
-    assert "computes something else than the original" in _messages(v), _messages(v)
+    assert "computes something else than the original" in messages(v), messages(v)
 
 
 def test_changing_the_signature_is_named(grader):
     q = coding_question("fx_dce", "fusion_pass", hidden=4)
     source = mutants.source_of(load_exercise(q).folder, "drops_unused_inputs")
     v = grader.grade_source(q, source, "s.py", seed=1)
-    assert "the module's inputs were ['x', 'unused_input'] and are now ['x']" in _messages(v), _messages(v)
+    assert "the module's inputs were ['x', 'unused_input'] and are now ['x']" in messages(v), messages(v)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dlprep import mutants
 from dlprep.checkers.families.hooks.judge import describe_hooks
 from dlprep.models import CodingQuestion
 from tests.conftest import coding_question
+from tests.grading import exercise_source, failure, messages
 
 REPO = Path(__file__).parents[1]
 
@@ -23,13 +23,6 @@ CLIP = _q("clip_grad_hooks", "accumulate_clipped")
 ORDER = _q("backward_hook_order", "backward_order")
 
 
-def _messages(verdict) -> str:
-    return "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
-
-
-def _source(exercise: str, name: str = "reference.py") -> str:
-    folder = REPO / "reference_impls" / exercise
-    return mutants.source_of(folder, name) if name.startswith("mutants/") else (folder / name).read_text()
 
 
 def test_leftover_hooks_are_described_by_module_kind_parameter_and_scope():
@@ -47,11 +40,11 @@ def test_a_global_hook_left_behind_is_reported(grader):
               "    nn.modules.module.register_module_forward_hook(hook)\n    model(x)\n    return acts\n")
     v = grader.grade_source(CAPTURE, source, "s.py", seed=1)
     assert v.status == "fail" and "hooks still registered after your function returned: 1 global forward hook" \
-        in _messages(v)
+        in messages(v)
 
 
 def test_hiding_modules_from_named_modules_does_not_hide_their_hooks(grader):
-    source = _source("capture_linear_activations", "mutants/forgets_remove.py") + '''
+    source = exercise_source("capture_linear_activations", "mutants/forgets_remove.py") + '''
 
 _real = nn.Module.named_modules
 _capture = capture
@@ -62,44 +55,40 @@ def capture(model, x):
     nn.Module.named_modules = lambda self, *a, **k: iter([("", self)])
     return acts
 '''
-    v = grader.grade_source(CAPTURE, source, "s.py", seed=1)
-    assert v.status == "fail" and "1 forward hook on encoder.0 (Linear)" in _messages(v)
+    assert "1 forward hook on encoder.0 (Linear)" in failure(grader, CAPTURE, source)
 
 
 def test_a_list_of_activations_is_not_a_dict(grader):
-    source = _source("capture_linear_activations").replace("return acts", "return list(acts.values())")
-    v = grader.grade_source(CAPTURE, source, "s.py", seed=1)
-    assert v.status == "fail" and "returned a list, expected a dict" in _messages(v)
+    source = exercise_source("capture_linear_activations").replace("return acts", "return list(acts.values())")
+    assert "returned a list, expected a dict" in failure(grader, CAPTURE, source)
 
 
 def test_the_handle_must_be_returned_and_must_be_the_only_hook(grader):
-    no_handle = _source("input_pre_hook").replace("return model.get_submodule(name).register_forward_pre_hook(hook)",
-                                                  "model.get_submodule(name).register_forward_pre_hook(hook)")
-    v = grader.grade_source(PRE_HOOK, no_handle, "s.py", seed=1)
-    assert v.status == "fail" and "returned a NoneType, expected the RemovableHandle" in _messages(v)
-    extra = _source("input_pre_hook").replace(
+    no_handle = exercise_source("input_pre_hook").replace(
+        "return model.get_submodule(name).register_forward_pre_hook(hook)",
+        "model.get_submodule(name).register_forward_pre_hook(hook)")
+    assert "returned a NoneType, expected the RemovableHandle" in failure(grader, PRE_HOOK, no_handle)
+    extra = exercise_source("input_pre_hook").replace(
         "    return model.get_submodule(name).register_forward_pre_hook(hook)",
         "    model.register_forward_hook(lambda m, a, o: None)\n"
         "    return model.get_submodule(name).register_forward_pre_hook(hook)")
-    msgs = _messages(grader.grade_source(PRE_HOOK, extra, "s.py", seed=1))
+    msgs = messages(grader.grade_source(PRE_HOOK, extra, "s.py", seed=1))
     assert "after your function returned (one pre-hook expected): 1 forward hook on the model itself" in msgs
 
 
 def test_a_tensor_hook_left_on_one_parameter_is_named(grader):
-    source = _source("clip_grad_hooks").replace("        for h in handles:\n            h.remove()",
+    source = exercise_source("clip_grad_hooks").replace("        for h in handles:\n            h.remove()",
                                                 "        for h in handles[1:]:\n            h.remove()")
-    v = grader.grade_source(CLIP, source, "s.py", seed=1)
-    assert v.status == "fail" and "1 tensor hook on parameter encoder.0.weight" in _messages(v)
+    assert "1 tensor hook on parameter encoder.0.weight" in failure(grader, CLIP, source)
 
 
 def test_clamping_only_the_weights_names_the_unclipped_biases(grader):
-    source = _source("clip_grad_hooks").replace("for p in model.parameters()]",
+    source = exercise_source("clip_grad_hooks").replace("for p in model.parameters()]",
                                                 "for n, p in model.named_parameters() if n.endswith('weight')]")
-    v = grader.grade_source(CLIP, source, "s.py", seed=1)
-    assert v.status == "fail" and ".bias.grad" in _messages(v) and "it is the unclipped gradient" in _messages(v)
+    msgs = failure(grader, CLIP, source)
+    assert ".bias.grad" in msgs and "it is the unclipped gradient" in msgs
 
 
 def test_backward_order_must_be_a_list_of_names(grader):
-    source = _source("backward_hook_order").replace("fired.append(name)", "fired.append(module)")
-    v = grader.grade_source(ORDER, source, "s.py", seed=1)
-    assert v.status == "fail" and "returned something else than a list of module names" in _messages(v)
+    source = exercise_source("backward_hook_order").replace("fired.append(name)", "fired.append(module)")
+    assert "returned something else than a list of module names" in failure(grader, ORDER, source)

@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from dlprep import lint
 from dlprep.bank import load_catalog
 from dlprep.cli.app import app
-from tests.banks import make_banks
+from tests.banks import REPO, make_banks
 
 runner = CliRunner()
 
@@ -92,32 +93,8 @@ def _bad(field_zh: str = "转置后是连续的吗？", field_en: str = "Is it c
 """
 
 
-RULES = {
-    "space typed between Chinese characters": (
-        _bad(field_zh="转置后 是连续的吗？"),
-        r"questions/tensor\.contiguity\.yaml:\d+:\d+: \[tensor\.contiguity\.bad\] prompt\.zh: space inside Chinese"),
-    "space before full-width punctuation": (
-        _bad(field_zh="转置后是连续的吗 ？"),
-        r":\d+:\d+: \[tensor\.contiguity\.bad\] prompt\.zh: space inside Chinese text at '吗 ？'"),
-    "space between a code span and full-width punctuation": (
-        _bad(field_en="Is `x.t()` (the transpose) contiguous?", field_zh="`x.t()` （转置）是连续的吗？"),
-        r"\[tensor\.contiguity\.bad\] prompt\.zh: space inside Chinese text at '` （'"),
-    "en cites the seed": (
-        _bad(misconception='    misconception: {en: "The seed says it is.", zh: "常见说法认为是连续的。"}\n'),
-        r":\d+:\d+: \[tensor\.contiguity\.bad\] misconception\.en: cites the seed notes \('The seed says'\)"),
-    "zh cites the notes": (
-        _bad(misconception='    misconception: {en: "A common claim says it is.", zh: "种子资料说它是连续的。"}\n'),
-        r"\[tensor\.contiguity\.bad\] misconception\.zh: cites the seed notes \('种子资料'\).*常见说法"),
-    "zh cites 笔记": (
-        _bad(field_zh="笔记说转置后是连续的，对吗？"),
-        r"\[tensor\.contiguity\.bad\] prompt\.zh: cites the seed notes \('笔记'\)"),
-    "numbers differ": (
-        _bad(field_en="Is a transposed 2x3 tensor contiguous?", field_zh="4x3 的张量转置后是连续的吗？"),
-        r":\d+:\d+: \[tensor\.contiguity\.bad\] prompt: numbers differ: en has `2`, zh has `4`"),
-    "code spans differ": (
-        _bad(field_en="Is `x.t()` contiguous?", field_zh="`x.T` 是连续的吗？"),
-        r"\[tensor\.contiguity\.bad\] prompt: code spans differ: en has `x\.t\(\)`, zh has `x\.T`"),
-}
+RULES = {c.pop("case"): (_bad(**{k: v for k, v in c.items() if k != "error"}), c["error"])
+         for c in yaml.safe_load((REPO / "tests" / "data" / "lint_rules.yaml").read_text(encoding="utf-8"))}
 
 
 @pytest.mark.parametrize("case", sorted(RULES))

@@ -9,12 +9,12 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from dlprep import mutants
 from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
 from dlprep.checkers.families import model_spec
 from dlprep.models import CodingQuestion
 from tests.conftest import coding_question
+from tests.grading import exercise_source, failure, messages
 
 REPO = Path(__file__).parents[1]
 
@@ -30,13 +30,6 @@ RNG = _q("rng_replay", "replay")
 ADAM = _q("adam_three_ways", "adam_loop", forbid=["torch.optim"])
 
 
-def _messages(verdict) -> str:
-    return "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
-
-
-def _source(exercise: str, name: str = "reference.py") -> str:
-    folder = REPO / "reference_impls" / exercise
-    return mutants.source_of(folder, name) if name.startswith("mutants/") else (folder / name).read_text()
 
 
 def test_family_is_registered():
@@ -119,7 +112,7 @@ def test_torchs_three_adam_implementations_agree_on_the_exercise_cases():
 # ---------------------------------------------------------------- through the sandbox
 
 def test_a_buffer_hidden_behind_an_overridden_state_dict_is_still_found(grader):
-    lying = _source("batchnorm_buffers", "mutants/buffer_as_attribute.py") + '''
+    lying = exercise_source("batchnorm_buffers", "mutants/buffer_as_attribute.py") + '''
 
 def _fake_state_dict(self, *args, **kwargs):
     sd = torch.nn.Module.state_dict(self, *args, **kwargs)
@@ -129,46 +122,43 @@ def _fake_state_dict(self, *args, **kwargs):
 
 MyBatchNorm1d.state_dict = _fake_state_dict
 '''
-    v = grader.grade_source(BATCHNORM, lying, "s.py", seed=1)
-    assert v.status == "fail" and "running_mean is a plain tensor attribute" in _messages(v)
+    assert "running_mean is a plain tensor attribute" in failure(grader, BATCHNORM, lying)
 
 
 def test_a_module_class_that_does_not_subclass_module_is_named(grader):
     source = "class MyBatchNorm1d:\n    def __init__(self, *a, **k):\n        pass\n"
-    v = grader.grade_source(BATCHNORM, source, "s.py", seed=1)
-    assert v.status == "fail" and "made a MyBatchNorm1d, expected an nn.Module subclass" in _messages(v)
+    assert "made a MyBatchNorm1d, expected an nn.Module subclass" in failure(grader, BATCHNORM, source)
 
 
 def test_returning_the_model_instead_of_an_optimizer_fails_with_its_type(grader):
     source = ("def finetune_optimizer(model, lr):\n    for p in model.backbone.parameters():\n"
               "        p.requires_grad_(False)\n    return model\n")
-    v = grader.grade_source(FREEZE, source, "s.py", seed=1)
-    assert v.status == "fail" and "expected a torch.optim.Optimizer" in _messages(v)
+    assert "expected a torch.optim.Optimizer" in failure(grader, FREEZE, source)
 
 
 def test_losses_returned_as_a_tensor_are_rejected(grader):
-    source = _source("train_restore_best").replace("return losses", "return torch.tensor(losses)")
-    v = grader.grade_source(TRAIN, source, "s.py", seed=1)
-    assert v.status == "fail" and "returned a torch.Tensor, expected a list of floats" in _messages(v)
+    source = exercise_source("train_restore_best").replace("return losses", "return torch.tensor(losses)")
+    assert "returned a torch.Tensor, expected a list of floats" in failure(grader, TRAIN, source)
 
 
 def test_patching_torch_rand_cannot_hide_a_rewound_rng(grader):
-    source = _source("rng_replay", "mutants/rewinds_at_the_end.py") + "\ntorch.rand = lambda *a, **k: torch.zeros(4)\n"
-    v = grader.grade_source(RNG, source, "s.py", seed=1)
-    assert v.status == "fail" and "what the global RNG draws after your function returns" in _messages(v)
+    source = exercise_source("rng_replay", "mutants/rewinds_at_the_end.py")
+    source += "\ntorch.rand = lambda *a, **k: torch.zeros(4)\n"
+    assert "what the global RNG draws after your function returns" in failure(grader, RNG, source)
 
 
 def test_adam_rebinding_writing_into_grads_and_a_missing_function_each_have_their_message(grader):
     rebinds = ("def adam_loop(params, grads, exp_avgs, exp_avg_sqs, step, **hyper):\n"
                "    for i, g in enumerate(grads):\n        params[i] = params[i] - hyper['lr'] * g\n")
     v = grader.grade_source(ADAM, rebinds, "s.py", seed=1)
-    assert "adam_loop replaced params[0] with a new tensor" in _messages(v)
-    into_grads = _source("adam_three_ways").replace("g = g + weight_decay * p", "g = g.add_(p, alpha=weight_decay)")
+    assert "adam_loop replaced params[0] with a new tensor" in messages(v)
+    into_grads = exercise_source("adam_three_ways").replace("g = g + weight_decay * p",
+                                                            "g = g.add_(p, alpha=weight_decay)")
     v = grader.grade_source(ADAM, into_grads, "s.py", seed=1)
-    assert "adam_loop wrote into grads[0]" in _messages(v)
-    loop_only = _source("adam_three_ways").split("def adam_foreach")[0]
+    assert "adam_loop wrote into grads[0]" in messages(v)
+    loop_only = exercise_source("adam_three_ways").split("def adam_foreach")[0]
     v = grader.grade_source(ADAM, loop_only, "s.py", seed=1)
-    msgs = _messages(v)
+    msgs = messages(v)
     assert "public/adam_loop/defaults: pass" in msgs and "the solution does not define adam_foreach()" in msgs
 
 
@@ -176,4 +166,5 @@ def test_calling_torch_optim_is_a_rule_violation(grader):
     source = ("import torch\n\ndef adam_loop(params, grads, m, v, step, **h):\n"
               "    torch.optim.Adam(params)\n\nadam_foreach = adam_loop\n")
     v = grader.grade_source(ADAM, source, "s.py", seed=1)
-    assert v.score == 0 and "forbidden call torch.optim" in _messages(v) and v.summary.startswith("failed: forbidden call torch.optim at line")
+    assert v.score == 0 and "forbidden call torch.optim" in messages(v)
+    assert v.summary.startswith("failed: forbidden call torch.optim at line")

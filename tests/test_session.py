@@ -26,99 +26,12 @@ from dlprep.errors import NotFound, UsageError
 from dlprep.scheduler import AGAIN, EASY, GOOD, HARD
 from dlprep.session import GraderUnavailable, InvalidAnswer, Item, Session
 from dlprep.store import Store
+from tests.banks import bank_fixture
 
 REPO = Path(__file__).resolve().parents[1]
 TOPIC = "tensor.contiguity"
 
-SMALL_BANK = """\
-schema_version: 1
-topic: tensor.contiguity
-questions:
-  - id: tensor.contiguity.t-choice
-    type: choice
-    difficulty: easy
-    prompt: {en: "Which call always returns a contiguous tensor?", zh: "哪个调用总是返回连续张量？"}
-    choices:
-      - {id: a, en: "x.t()", zh: "x.t()"}
-      - {id: b, en: "x.contiguous()", zh: "x.contiguous()"}
-      - {id: c, en: "x.expand(4, 4)", zh: "x.expand(4, 4)"}
-      - {id: d, en: "x.unsqueeze(0)", zh: "x.unsqueeze(0)"}
-    answer: [b]
-    explanation:
-      en: "contiguous() copies into row-major order when needed."
-      zh: "contiguous() 在需要时按行优先拷贝。"
-    misconception:
-      en: "t() never copies, so its result keeps swapped strides."
-      zh: "t() 不拷贝，结果保留交换后的步长。"
-    refs: [https://pytorch.org/docs/stable/generated/torch.Tensor.contiguous.html]
-  - id: tensor.contiguity.t-multi
-    type: choice
-    difficulty: hard
-    prompt: {en: "Which of these return views of x?", zh: "以下哪些返回 x 的视图？"}
-    choices:
-      - {id: a, en: "x.t()", zh: "x.t()"}
-      - {id: b, en: "x.clone()", zh: "x.clone()"}
-      - {id: c, en: "x[1:]", zh: "x[1:]"}
-    answer: [a, c]
-    explanation:
-      en: "t() and basic slicing share storage; clone() copies."
-      zh: "t() 与基本切片共享存储；clone() 拷贝。"
-  - id: tensor.contiguity.t-tf
-    type: true_false
-    prompt: {en: "A transposed 2-D tensor is contiguous.", zh: "转置后的二维张量是连续的。"}
-    answer: false
-    explanation: {en: "Transposing swaps the strides to (1, n).", zh: "转置把步长变为 (1, n)。"}
-  - id: tensor.contiguity.t-tf2
-    type: true_false
-    difficulty: easy
-    prompt:
-      en: "x.contiguous() copies a tensor that is already contiguous."
-      zh: "x.contiguous() 会拷贝已经连续的张量。"
-    answer: false
-    explanation: {en: "It returns x itself.", zh: "它直接返回 x 本身。"}
-  - id: tensor.contiguity.t-short
-    type: short
-    prompt:
-      en: "Which Tensor method returns a contiguous copy only when needed?"
-      zh: "哪个方法只在需要时返回连续拷贝？"
-    answers: ["contiguous", "contiguous()", "x.contiguous()"]
-    explanation: {en: "It returns self when already contiguous.", zh: "已连续时返回自身。"}
-  - id: tensor.contiguity.t-output
-    type: output
-    prompt: {en: "What does this print?", zh: "这段代码输出什么？"}
-    code: |
-      import torch
-      x = torch.zeros(2, 3)
-      print(x.t().is_contiguous())
-      print(x.t().contiguous().is_contiguous())
-    expected: |
-      False
-      True
-    explanation: {en: "contiguous() rewrites the layout.", zh: "contiguous() 重写布局。"}
-  - id: tensor.contiguity.t-output2
-    type: output
-    prompt: {en: "And this?", zh: "这段呢？"}
-    code: |
-      import torch
-      print(torch.arange(6).view(2, 3).stride())
-    expected: |
-      (3, 1)
-    explanation: {en: "Row-major strides.", zh: "行优先步长。"}
-  - id: tensor.contiguity.t-open
-    type: open
-    prompt: {en: "Why can view() fail on a transposed tensor?", zh: "为什么 view() 在转置张量上会失败？"}
-    model_answer: {en: "No single stride walks the storage in the new order.", zh: "没有单个步长能按新顺序遍历存储。"}
-    rubric:
-      - {en: "view never copies", zh: "view 从不拷贝"}
-      - {en: "the new shape needs strides the old layout cannot give", zh: "新形状需要旧布局给不出的步长"}
-    explanation: {en: "Use reshape(), which copies when it must.", zh: "用 reshape()，必要时会拷贝。"}
-  - id: tensor.contiguity.t-coding
-    type: coding
-    exercise: transpose_as_strided
-    checker: stride_view
-    prompt: {en: "Implement transpose with as_strided.", zh: "用 as_strided 实现 transpose。"}
-    explanation: {en: "Swap two sizes and two strides; keep the offset.", zh: "交换两个 size 和两个 stride，保留偏移。"}
-"""
+SMALL_BANK = bank_fixture("session_small.yaml")
 
 
 def write_banks(root: Path) -> tuple[Path, Path]:

@@ -14,6 +14,7 @@ from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
 from dlprep.checkers.families.triton.judge import GUARD, OUT_SENTINEL, KernelCase, TritonFamily, prepare
 from tests.conftest import coding_question
+from tests.grading import messages
 
 pytest.importorskip("triton")
 
@@ -46,9 +47,6 @@ def slow_grader(grader, monkeypatch):
     monkeypatch.setattr(grader, "timeout", 60.0)
     return grader
 
-
-def _messages(verdict) -> str:
-    return "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
 
 
 def test_family_is_registered():
@@ -92,7 +90,7 @@ def test_compiled_kernels_in_a_cpu_run_are_an_error():
 def test_the_reference_runs_under_the_interpreter_in_the_child(slow_grader):
     source = (REPO / "reference_impls/triton_vector_add/reference.py").read_text()
     v = slow_grader.grade_source(ADD, source, "reference.py", seed=1)
-    assert v.status == "pass", _messages(v)
+    assert v.status == "pass", messages(v)
     kernel = next(t for t in v.tests if t.name == "kernel")
     assert kernel.details["mode"] == "interpreter" and kernel.details["TRITON_INTERPRET"] == "1"
     assert kernel.details["kernels"][0]["kinds"] == ["InterpretedFunction"]
@@ -110,32 +108,32 @@ def test_a_file_without_a_kernel_fails_with_its_own_message(slow_grader):
 def test_a_kernel_that_is_never_launched_fails(slow_grader):
     source = _add() + "\n\ndef solve(x, y, out):\n    torch.add(x, y, out=out)\n"
     v = slow_grader.grade_source(ADD, source, "s.py", seed=1)
-    assert v.status == "fail" and "launched none of the file's Triton kernels" in _messages(v)
+    assert v.status == "fail" and "launched none of the file's Triton kernels" in messages(v)
 
 
 def test_an_unmasked_load_is_caught_by_the_trace_even_when_its_value_is_masked_off(slow_grader):
     loads = "x = tl.load(x_ptr + offs)\n    y = tl.load(y_ptr + offs, mask=mask)"
     v = slow_grader.grade_source(ADD, _add(loads), "s.py", seed=1)
     assert v.status == "fail"
-    assert "outside the tensors it was given (first: `x`, just past its end)" in _messages(v), _messages(v)
+    assert "outside the tensors it was given (first: `x`, just past its end)" in messages(v), messages(v)
 
 
 def test_writing_into_an_input_is_reported(slow_grader):
     v = slow_grader.grade_source(ADD, _add(store="x_ptr"), "s.py", seed=1)
-    assert "modified its input `x` in place" in _messages(v), _messages(v)
+    assert "modified its input `x` in place" in messages(v), messages(v)
 
 
 def test_returning_a_new_tensor_gets_a_hint(slow_grader):
     source = mutants.source_of(REPO / "reference_impls/triton_add_relu", "returns_new_tensor")
     q = coding_question("triton_add_relu", "triton", hidden=1)
     v = slow_grader.grade_source(q, source, "s.py", seed=1)
-    assert "were never written" in _messages(v) and "returned a new tensor" in _messages(v)
+    assert "were never written" in messages(v) and "returned a new tensor" in messages(v)
 
 
 def test_a_kernel_error_names_the_line(slow_grader):
     source = _add().replace("    mask = offs < n\n", "    mask = offs < n\n    tl.static_assert(BLOCK_SIZE < 0)\n")
     v = slow_grader.grade_source(ADD, source, "s.py", seed=1)
-    assert v.status == "fail" and "raised" in _messages(v) and "(line " in _messages(v), _messages(v)
+    assert v.status == "fail" and "raised" in messages(v) and "(line " in messages(v), messages(v)
 
 
 def test_every_autotune_config_is_checked_not_only_the_winner(slow_grader):
@@ -156,7 +154,7 @@ def solve(x, out):
 '''
     v = slow_grader.grade_source(SILU, source, "s.py", seed=1)
     assert v.status == "fail"
-    assert "with autotune config BLOCK_SIZE=1024: out:" in _messages(v), _messages(v)
+    assert "with autotune config BLOCK_SIZE=1024: out:" in messages(v), messages(v)
     assert next(t for t in v.tests if t.name == "autotune").status == "pass"
 
 

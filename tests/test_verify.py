@@ -12,70 +12,11 @@ from typer.testing import CliRunner
 
 from dlprep import mutants
 from dlprep.cli.app import app
-from tests.banks import GOOD, REPO, make_banks
+from tests.banks import GOOD, REPO, bank_fixture, make_banks
 
 runner = CliRunner()
 
-EXTRA = """\
-  - id: tensor.contiguity.wrong-key
-    type: output
-    prompt: {zh: "输出？", en: "Output?"}
-    code: |
-      import torch
-      print(torch.zeros(2, 3).t().is_contiguous())
-    expected: |
-      True
-    explanation: {zh: "错误的答案。", en: "A deliberately wrong key."}
-  - id: tensor.contiguity.random
-    type: output
-    prompt: {zh: "输出？", en: "Output?"}
-    code: |
-      import torch
-      print(torch.rand(1).item() > 2)
-      print(torch.rand(3))
-    expected: |
-      False
-    explanation: {zh: "未设随机种子。", en: "Unseeded."}
-  - id: tensor.contiguity.gpu-only
-    type: output
-    requires: [cuda]
-    prompt: {zh: "输出？", en: "Output?"}
-    code: |
-      import torch
-      print(torch.ones(1, device="cuda"))
-    expected: |
-      tensor([1.], device='cuda:0')
-    explanation: {zh: "需要 GPU。", en: "Needs a GPU."}
-  - id: tensor.contiguity.no-refs
-    type: true_false
-    prompt: {zh: "对吗？", en: "True?"}
-    answer: true
-    explanation: {zh: "没有引用。", en: "No citation."}
-  - id: tensor.contiguity.bad-reference
-    type: coding
-    exercise: broken_reference
-    checker: stride_view
-    prompt: {zh: "写", en: "write"}
-    explanation: {zh: "解", en: "why"}
-  - id: tensor.contiguity.weak-checker
-    type: coding
-    exercise: passing_mutant
-    checker: stride_view
-    prompt: {zh: "写", en: "write"}
-    explanation: {zh: "解", en: "why"}
-  - id: tensor.contiguity.good-exercise
-    type: coding
-    exercise: make_contiguous
-    checker: stride_view
-    prompt: {zh: "写", en: "write"}
-    explanation: {zh: "解", en: "why"}
-  - id: tensor.contiguity.bad-corpus
-    type: coding
-    exercise: bad_corpus
-    checker: stride_view
-    prompt: {zh: "写", en: "write"}
-    explanation: {zh: "解", en: "why"}
-"""
+EXTRA = bank_fixture("verify_extra.yaml")
 
 RIGHT_ANOTHER_WAY = """# Right: lets torch decide, contiguous() copies only when it must.
 def solve(x):

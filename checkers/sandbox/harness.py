@@ -133,10 +133,17 @@ def describe(obj: Any, input_ptrs: list[int] | None = None, depth: int = 0) -> d
     return {"kind": "object", "type": f"{t.__module__}.{t.__qualname__}"}
 
 
+def _library_monitor(t: threading.Thread) -> bool:
+    """tqdm's progress-bar monitor: torch.fx's Interpreter makes a (disabled) tqdm bar on every run
+    when tqdm is installed, and tqdm starts this daemon thread for any bar. It is not the user's."""
+    monitor = getattr(sys.modules.get("tqdm._monitor"), "TMonitor", None)
+    return monitor is not None and type(t) is monitor and t.daemon
+
+
 def run_facts() -> dict[str, Any]:
     """What the user's code left behind: live Python threads and other processes; and the
     forbidden calls it made at run time (see enforce.py)."""
-    threads = [t.name for t in threading.enumerate() if t is not threading.main_thread()]
+    threads = [t.name for t in threading.enumerate() if t is not threading.main_thread() and not _library_monitor(t)]
     procs = 0
     if os.getpid() == 1:  # in our own pid namespace /proc lists only this run's processes
         procs = sum(1 for e in os.listdir("/proc") if e.isdigit() and e != "1")

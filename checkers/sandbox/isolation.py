@@ -320,3 +320,14 @@ def children_of(ppid: int) -> list[int]:
         except (OSError, IndexError, ValueError):
             continue
     return pids
+
+
+def reap_zombies() -> None:
+    """Reap every child that has exited (a zombie still counts as a process in /proc)."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return

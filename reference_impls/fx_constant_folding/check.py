@@ -17,20 +17,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
   zoo model with such an op (fusion_zoo is family code).
 """
 
-import torch
-
-from dlprep.checkers.families.fusion_pass.judge import GraphFacts, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts
 
 PUBLIC = ("fold_scaled_linear", "fold_weight_std")
 HIDDEN = ("fold_noise", "fold_nested", "fold_size_dependent")
-
-
-def public_cases():
-    return model_cases(PUBLIC, torch.Generator().manual_seed(0), size=3)
-
-
-def hidden_cases(gen, n):
-    return model_cases(PUBLIC + HIDDEN, gen, n)
 
 
 def structure(before: GraphFacts, after: GraphFacts) -> str | None:

@@ -15,20 +15,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
   between), so it needs the same fix.
 """
 
-import torch
-
-from dlprep.checkers.families.fusion_pass.judge import GraphFacts, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts
 
 PUBLIC = ("cse_twin_branches", "cse_random")
 HIDDEN = ("cse_kwargs", "cse_arg_order", "cse_dropout")
-
-
-def public_cases():
-    return model_cases(PUBLIC, torch.Generator().manual_seed(0), size=3)
-
-
-def hidden_cases(gen, n):
-    return model_cases(HIDDEN + PUBLIC, gen, n)
 
 
 def structure(before: GraphFacts, after: GraphFacts) -> str | None:

@@ -10,20 +10,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - multiple outputs -> dce_multi_output (hidden).
 """
 
-import torch
 
-from dlprep.checkers.families.fusion_pass.judge import GraphFacts, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts
 
 PUBLIC = ("dce_dead_branch", "dce_inplace")
 HIDDEN = ("dce_random_stream", "dce_multi_output")
-
-
-def public_cases():
-    return model_cases(PUBLIC, torch.Generator().manual_seed(0), size=3)
-
-
-def hidden_cases(gen, n):
-    return model_cases(HIDDEN + PUBLIC, gen, n)
 
 
 def structure(before: GraphFacts, after: GraphFacts) -> str | None:

@@ -15,8 +15,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
   not look at what runs between the two nodes), so it needs the same fix.
 """
 
-import torch
-from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts
 
 PUBLIC = ("fma_affine", "fma_operand_order")
 HIDDEN = ("fma_chain", "fma_shared_product")
@@ -40,14 +39,6 @@ def _product_operand(g: GraphFacts, add: GNode) -> GNode | None:
 
 def _multiplies(g: GraphFacts) -> int:
     return sum(n.target in MULTIPLIES or (n.op == "call_method" and n.target in ("mul", "addcmul")) for n in g.calls())
-
-
-def public_cases():
-    return model_cases(PUBLIC, torch.Generator().manual_seed(0), size=3)
-
-
-def hidden_cases(gen, n):
-    return model_cases(HIDDEN + PUBLIC, gen, n)
 
 
 def structure(before: GraphFacts, after: GraphFacts) -> str | None:

@@ -18,8 +18,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 from collections import Counter
 
-import torch
-from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, model_cases
+from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts
 from torch import nn
 
 PUBLIC = ("hl_qkv", "hl_mixed_sizes")
@@ -31,14 +30,6 @@ LINEAR_FUNCTIONS = ("torch.nn.functional.linear", "torch.matmul", "operator.matm
 def _linear(n: GNode) -> bool:
     return n.is_module(nn.Linear) or (n.op == "call_function" and n.target in LINEAR_FUNCTIONS) or \
         (n.op == "call_method" and n.target in ("matmul", "mm", "__matmul__"))
-
-
-def public_cases():
-    return model_cases(PUBLIC, torch.Generator().manual_seed(0), size=3)
-
-
-def hidden_cases(gen, n):
-    return model_cases(HIDDEN + PUBLIC, gen, n)
 
 
 def structure(before: GraphFacts, after: GraphFacts) -> str | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 import zlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -28,14 +28,7 @@ from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
 from dlprep.code_judge import accepted, judge_job, snippet_job
 from dlprep.errors import NotFound
-from dlprep.models import (
-    ChoiceQuestion,
-    CodingQuestion,
-    OpenQuestion,
-    OutputQuestion,
-    ShortQuestion,
-    TrueFalseQuestion,
-)
+from dlprep.models import ChoiceQuestion, CodingQuestion, OpenQuestion, OutputQuestion, ShortQuestion, TrueFalseQuestion
 from dlprep.mutants import DiffError
 from dlprep.requires import Environment, environment
 
@@ -226,6 +219,15 @@ def _check_judge(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     return QuestionResult(lq.id, lq.topic, q.type, "passed", f"judge accepts all {len(q.answers)} listed form(s)")
 
 
+def _sources(items: list[mutants.Mutant], label: str, problems: list[str]) -> Iterator[tuple[mutants.Mutant, str]]:
+    """Each mutant or corpus answer with its source; one whose diff no longer applies is a problem."""
+    for m in items:
+        try:
+            yield m, m.source()
+        except DiffError as e:
+            problems.append(f"{label} {e}")
+
+
 def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     from dlprep.checkers.base import load_exercise
 
@@ -247,12 +249,7 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
         problems.append(f"starter.py should be reported unattempted, got {starter.status}: " + "; ".join(bad[:2]))
     caught = []
     found = mutants.find(folder)
-    for m in found:
-        try:
-            source = m.source()
-        except DiffError as e:
-            problems.append(f"mutant {e}")
-            continue
+    for m, source in _sources(found, "mutant", problems):
         v = grader.grade_source(q, source, m.path.with_suffix(".py").name, seed)
         if v.status == "pass":
             problems.append(f"mutant {m.name} passed {v.score:g}/{v.max_score:g}: the checker cannot tell it apart")
@@ -260,12 +257,7 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
             caught.append(f"{m.name}: {_first_failure(v)}")
     corpus = {kind: mutants.find(folder, kind) for kind in ("wrong", "right")}
     for kind, answers in corpus.items():
-        for a in answers:
-            try:
-                source = a.source()
-            except DiffError as e:
-                problems.append(f"{kind} answer {e}")
-                continue
+        for a, source in _sources(answers, f"{kind} answer", problems):
             if not source.startswith("# "):
                 problems.append(f"{kind}/{a.name}: its first line must be a `# ` comment saying what it models")
             v = grader.grade_source(q, source, a.path.with_suffix(".py").name, seed)

@@ -36,7 +36,7 @@ import torch
 from torch.utils.data import DataLoader, Dataset, IterableDataset, get_worker_info
 
 from dlprep.checkers.sandbox import harness
-from dlprep.checkers.sandbox.isolation import children_of
+from dlprep.checkers.sandbox.isolation import children_of, reap_zombies
 
 _TENSOR = torch.Tensor
 SETTLE_S = 1.0  # how long worker processes may take to exit once the loader says it is done
@@ -127,16 +127,6 @@ def _kill_and_reap() -> None:
         except ChildProcessError:  # a grandchild: its parent (or init) reaps it
             pass
 
-
-def _reap_all() -> None:
-    """Reap every zombie left (run_facts would count them as processes still there)."""
-    while True:
-        try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            return
 
 
 def _settle_threads(timeout_s: float = 1.0) -> None:
@@ -417,5 +407,5 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
             _kill_and_reap()
         out.append(fact)
     _settle_threads()
-    _reap_all()
+    reap_zombies()
     return harness.dump({"cases": out, **harness.run_facts()})

@@ -194,6 +194,14 @@ class FusionPass(Family):
         super().__init__(ex)
         self._oracles: dict[int, tuple[dict[str, Any], GraphFacts]] = {}
 
+    def cases(self, seed: int) -> tuple[list[Case], list[Case]]:
+        """An exercise's check.py names zoo models: PUBLIC ones run with inputs of PUBLIC_SIZE, and
+        hidden cases are drawn from HIDDEN + PUBLIC with fresh parameters and sizes."""
+        check = self.ex.check
+        n = int(self.config.get("hidden", self.default_hidden))
+        public = model_cases(check.PUBLIC, torch.Generator().manual_seed(0), size=getattr(check, "PUBLIC_SIZE", 3))
+        return list(public), list(model_cases(check.HIDDEN + check.PUBLIC, torch.Generator().manual_seed(seed), n))
+
     def payload(self, cases: list[Case]) -> bytes:
         return harness.dump({"cases": [{"model": c.model, "param_seed": c.param_seed, "run_seed": c.run_seed,
                                         "inputs": list(c.args)} for c in cases if isinstance(c, ModelCase)]})

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from dlprep.checkers.sandbox import harness
-from dlprep.checkers.sandbox.isolation import children_of
+from dlprep.checkers.sandbox.isolation import children_of, reap_zombies
 
 KILL_MARGIN_S = 8.0  # left of the worker's limit for killing the run and sending the facts
 POLL_S = 0.1
@@ -81,22 +81,13 @@ def _descendants() -> list[int]:
     return found
 
 
-def _reap() -> None:
-    while True:
-        try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            return
-
 
 def kill_all(timeout_s: float = 10.0) -> int:
     """SIGKILL every process of the run and reap them; returns how many were still running."""
     seen: set[int] = set()
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        _reap()
+        reap_zombies()
         pids = _descendants()
         if not pids:  # zombies included: they linger in /proc until reaped, and would count as left behind
             break

@@ -133,22 +133,15 @@ class Torchrun(Family):
     # six processes of a two-node launch on a loaded machine). A hang ends earlier, after straggler_s.
     timeout_s = 90.0
     straggler_s = 10.0  # how long a finished rank waits for a peer before the run counts as hung
+    cuda_address_space_mb = CUDA_ADDRESS_SPACE_MB
 
     def __init__(self, ex: Any):
         super().__init__(ex)
         self.check = ex.check
-        self.device = "cpu"
 
     def cases(self, seed: int) -> tuple[list[Case], list[Case]]:
         gen = torch.Generator().manual_seed(seed)
         return [], [Case("run", (self.check.make_spec(gen),))]
-
-    def job(self, source: str, filename: str, device: str) -> dict[str, Any]:
-        self.device = device
-        job = super().job(source, filename, device)
-        if device == "cuda":
-            job["limits"] = {"mem_mb": CUDA_ADDRESS_SPACE_MB}
-        return job
 
     def backend(self) -> str:
         """nccl only when every rank can have a GPU of its own (NCCL refuses two ranks on one device)."""

@@ -146,10 +146,10 @@ class TritonFamily(Family):
     child_harness = "dlprep.checkers.families.triton.child:run_child"
     default_hidden = 3
     timeout_s = 60.0  # a GPU run compiles every kernel first; interpreted runs take a few seconds
+    cuda_address_space_mb = CUDA_ADDRESS_SPACE_MB
 
     def __init__(self, ex: Any):
         super().__init__(ex)
-        self.device = "cpu"
         self._prepared: dict[int, Prepared] = {}
         self._timing: list[dict[str, Any]] | None = None
 
@@ -160,13 +160,6 @@ class TritonFamily(Family):
             names = tuple(getattr(self.ex.check, "ARG_NAMES", ()))
             self._prepared[id(case)] = prepare(case, self.ex.check.oracle, names)
         return self._prepared[id(case)]
-
-    def job(self, source: str, filename: str, device: str) -> dict[str, Any]:
-        self.device = device
-        job = super().job(source, filename, device)
-        if device == "cuda":
-            job["limits"] = {"mem_mb": CUDA_ADDRESS_SPACE_MB}
-        return job
 
     def payload(self, cases: list[Case]) -> bytes:
         wire = []
