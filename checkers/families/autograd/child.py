@@ -17,6 +17,7 @@ from typing import Any
 
 import torch
 from torch.autograd.gradcheck import GradcheckError
+from torch.utils._python_dispatch import TorchDispatchMode
 
 from dlprep.checkers.families.autograd.expr_graph import BINARY
 from dlprep.checkers.sandbox import harness
@@ -163,9 +164,40 @@ def saved_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str,
     with _saved_tensors_hooks(pack, lambda t: t):
         result = fn(*args)
     out = harness.describe(result)
+    recompute = job.get("recompute_op")
+    bursts = None
     if type(result) is _TENSOR and result.requires_grad:
-        _backward(result, case["grad_out"])
-    return {"out": out, "saved": saved, "grads": [harness.describe(t.grad) for t in leaves]}
+        if recompute:
+            with _OpTrace() as trace:
+                _backward(result, case["grad_out"])
+            bursts = _bursts(trace.ops, recompute)
+        else:
+            _backward(result, case["grad_out"])
+    return {"out": out, "saved": saved, "grads": [harness.describe(t.grad) for t in leaves], "recomputes": bursts}
+
+
+def _bursts(ops: list[str], op: str) -> int:
+    """How many times backward went back to recomputing `op` (the forward's own op) after having
+    started on gradients: one burst per checkpointed segment, recomputed just before its backward."""
+    n, running = 0, False
+    for name in ops:
+        if name == op and not running:
+            n, running = n + 1, True
+        elif name == f"{op}_backward":
+            running = False
+    return n
+
+
+class _OpTrace(TorchDispatchMode):
+    """The aten ops run while it is active, by name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ops: list[str] = []
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        self.ops.append(func.overloadpacket.__name__)
+        return func(*args, **(kwargs or {}))
 
 
 def tensor_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:

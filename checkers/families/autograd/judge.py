@@ -217,6 +217,14 @@ class AutogradFamily(Family):
         if saved > bound:
             return _fail(case, f"forward saved {saved} tensors for backward (without checkpointing: {plain_saved}); "
                                f"with every segment checkpointed at most {bound} are kept", inputs=label, **counts)
+        want_runs = getattr(self.ex.check, "recomputes", None)
+        if want_runs is not None and fact.get("recomputes") is not None:
+            runs, want = int(fact["recomputes"]), int(want_runs(*case.args))
+            counts["recomputes"] = runs
+            if runs != want:
+                return _fail(case, f"backward recomputed the forward in {runs} separate segment(s), expected {want}: "
+                                   "each of the asked segments is checkpointed on its own and recomputed just before "
+                                   "its backward", inputs=label, **counts)
         return _pass(case, f"saved {saved} tensors (without checkpointing: {plain_saved})", inputs=label, **counts)
 
     # ------------------------------------------------------------------ grad_fn, storage, gradient flow
