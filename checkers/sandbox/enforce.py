@@ -43,9 +43,9 @@ def hits() -> list[list[Any]]:
     return out[:20]
 
 
-def _user_line(filename: str) -> int | None:
+def _user_line(filename: str, depth: int = 2) -> int | None:
     """The line of the user's file that made this call, or None when library code made it."""
-    frame = _getframe(2)  # 0: here, 1: the wrapper, 2: its caller
+    frame = _getframe(depth)  # 0: here, 1: the wrapper, 2: its caller
     while frame is not None:
         name = frame.f_code.co_filename
         if name == filename:
@@ -66,6 +66,18 @@ def _wrap(fn: Any, rule: str, filename: str) -> Any:
 
     forbidden.__dlprep_forbidden__ = True  # type: ignore[attr-defined]
     return forbidden
+
+
+def counting(fn: Any, name: str, filename: str, counts: dict[str, int]) -> Any:
+    """`fn` wrapped to count, under `name`, the calls that the user's code made itself (the
+    torchrun family records which collectives a rank ran this way)."""
+    @functools.wraps(fn)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        if _user_line(filename, 2) is not None:
+            counts[name] = counts.get(name, 0) + 1
+        return fn(*args, **kwargs)
+
+    return counted
 
 
 def _resolve(rule: str) -> tuple[Any, str] | None:

@@ -27,8 +27,13 @@ def _run(n: fx.Node, env: dict) -> object:
 
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
     env: dict[fx.Node, object] = {}
+    # w = p.clone(); w.add_(1): w is written while the graph runs, so it is no constant
+    written = {n.args[0] for n in gm.graph.nodes if n.op in ("call_function", "call_method") and not _safe(n)
+               and n.args and isinstance(n.args[0], fx.Node)}
     with torch.no_grad():
         for n in gm.graph.nodes:
+            if n in written:
+                continue
             if n.op == "get_attr":
                 env[n] = functools.reduce(getattr, n.target.split("."), gm)
             elif _safe(n) and all(a in env for a in n.all_input_nodes):
@@ -44,7 +49,11 @@ def solve(gm: fx.GraphModule) -> fx.GraphModule:
         setattr(gm, attr, env[n].clone())
         with gm.graph.inserting_before(n):
             n.replace_all_uses_with(gm.graph.get_attr(attr))
-    gm.graph.eliminate_dead_code()  # pure, unread nodes go; random and in-place ones are kept by fx
+    # fx's eliminate_dead_code would also drop an unread in-place *method* (Node.is_impure misses
+    # them): erase only the unread nodes that were folded
+    for n in reversed(list(gm.graph.nodes)):
+        if n in env and n.op != "get_attr" and not n.users:
+            gm.graph.erase_node(n)
     gm.recompile()
     return gm
 

@@ -22,9 +22,14 @@ def _allowed(n: fx.Node) -> bool:
 
 
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
+    written = {n.args[0] for n in gm.graph.nodes if n.op in ("call_function", "call_method")
+               and str(getattr(n.target, "__name__", n.target)).endswith("_") and n.args}
+
     @functools.cache
     def value(n: fx.Node):
-        """The node's value if it depends on constants only, else None."""
+        """The node's value if it depends on constants only (and nothing writes into it), else None."""
+        if n in written:
+            return None
         if n.op == "get_attr":
             return functools.reduce(getattr, n.target.split("."), gm)
         if not _allowed(n):

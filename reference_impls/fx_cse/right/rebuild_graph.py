@@ -31,7 +31,9 @@ def solve(gm: fx.GraphModule) -> fx.GraphModule:
     emitted: dict[tuple, fx.Node] = {}
     for n in gm.graph.nodes:
         copy = new.node_copy(n, lambda a: env[a])
-        if _pure(n):
+        if n.op in ("call_function", "call_method") and not _pure(n):
+            emitted.clear()  # an in-place or random call: earlier values may be stale after it
+        elif _pure(n):
             key = (n.op, str(n.target), _key(copy.args), _key(copy.kwargs))
             if key in emitted:
                 new.erase_node(copy)

@@ -26,6 +26,8 @@ def solve(gm: fx.GraphModule) -> fx.GraphModule:
     table: dict[str, fx.Node] = {}
     for n in list(gm.graph.nodes):
         if _skip(n):
+            if n.op in ("call_function", "call_method"):
+                table.clear()  # relu(y); y.add_(1); relu(y): the second relu is another value
             continue
         key = f"{n.op}|{_name(n.target)}|{n.args!r}|{sorted(n.kwargs.items())!r}"
         keep = table.setdefault(key, n)
