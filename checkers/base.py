@@ -132,6 +132,10 @@ class Family:
             at = f" (line {err['line']})" if err.get("line") else ""
             return CheckResult(case.name, "fail", message=f"raised {err['type']}{at}: {err['message']}",
                                details={"inputs": label}, trust="verified")
+        if getattr(self.ex.check, "KEEP_GLOBAL_RNG", False) and fact.get("global_rng_changed"):
+            return CheckResult(case.name, "fail", message="the call changed torch's global RNG state (torch.manual_seed "
+                               "or a draw without generator=): draw only from your own torch.Generator, so the "
+                               "caller's random stream is left as it was", details={"inputs": label})
         if oracle_error is not None:
             why = " ".join(str(oracle_error).split())[:200]
             return CheckResult(case.name, "fail", message=f"torch raises {type(oracle_error).__name__} on these inputs "
@@ -252,6 +256,9 @@ def rebuild_layout(described: dict[str, Any], inputs: tuple[Any, ...]) -> str | 
 
 
 
+_get_rng_state = torch.random.get_rng_state  # captured before any user code exists
+
+
 def call_child(job: dict[str, Any], payload: bytes) -> bytes:
     """Child side of call-style families: import the solution, call the entry on every case."""
     data = harness.load(payload)
@@ -263,10 +270,12 @@ def call_child(job: dict[str, Any], payload: bytes) -> bytes:
     for case in data["cases"]:
         args = [a.to(device) if isinstance(a, torch.Tensor) else a for a in case["args"]]
         ptrs = _ptrs(tuple(args))
+        rng = _get_rng_state()
         try:
             result = fn(*args, **case["kwargs"])
             out.append({"out": harness.describe(result, ptrs),
-                        "after": [a.detach().cpu().clone() if type(a) is torch.Tensor else None for a in args]})
+                        "after": [a.detach().cpu().clone() if type(a) is torch.Tensor else None for a in args],
+                        "global_rng_changed": not torch.equal(rng, _get_rng_state())})
         except BaseException as e:
             out.append({"error": harness.error_info(e, job["filename"])})
         harness.stop_if_forked()

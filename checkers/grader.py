@@ -17,12 +17,12 @@ from typing import Any
 import torch
 
 from dlprep.checkers import registry, rules
-from dlprep.exercise_rules import starter_header
 from dlprep.checkers.base import Family, load_exercise
 from dlprep.checkers.sandbox import wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.checkers.sandbox.isolation import full_isolation
 from dlprep.errors import NotFound, SandboxError, UsageError
+from dlprep.exercise_rules import starter_header
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult, Isolation, Verdict, summarise
 

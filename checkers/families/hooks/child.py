@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import torch
+from torch.nn.modules import module as _module_mod
 from torch.utils.hooks import RemovableHandle
 
 from dlprep.checkers.families import model_spec, probe_family
@@ -81,12 +82,38 @@ def grad_clip_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> d
     return {"out": harness.describe(out), "grads": model_spec.grads(model), "hooks": model_spec.hook_counts(model)}
 
 
+_autograd_backward = torch.autograd.backward
+
+
+def _backward_hook_kinds(model: torch.nn.Module) -> dict[str, bool]:
+    """Which kinds of module backward hooks are registered right now, on the model or globally:
+    full ones (register_full_backward_hook, register_module_full_backward_hook) or legacy ones."""
+    kinds = {"full": False, "legacy": False}
+    for _, m in model_spec.named_modules(model):
+        if m._backward_hooks:
+            kinds["full" if m._is_full_backward_hook else "legacy"] = True
+    if _module_mod._global_backward_hooks:
+        kinds["full" if _module_mod._global_is_full_backward_hook else "legacy"] = True
+    return kinds
+
+
 def backward_order_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """`fn(model, x)` returns module names in the order their backward hooks fired; x requires grad,
-    so that every module's full backward hook has an input gradient to report."""
+    so that every module's full backward hook has an input gradient to report. Which kinds of
+    module backward hooks were registered when backward started is recorded too."""
     model = _model(case)
-    out = fn(model, _clone(case["x"]).requires_grad_())
-    return {"out": harness.describe(out), "hooks": model_spec.hook_counts(model)}
+    seen: list[dict[str, bool]] = []
+
+    def backward(*args: Any, **kwargs: Any) -> Any:  # the hooks in place when backward starts
+        seen.append(_backward_hook_kinds(model))
+        return _autograd_backward(*args, **kwargs)
+
+    torch.autograd.backward = backward
+    try:
+        out = fn(model, _clone(case["x"]).requires_grad_())
+    finally:
+        torch.autograd.backward = _autograd_backward
+    return {"out": harness.describe(out), "hooks": model_spec.hook_counts(model), "backward_hooks": seen[:4]}
 
 
 PROBES: dict[str, probe_family.Probe] = {

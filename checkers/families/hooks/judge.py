@@ -155,6 +155,18 @@ class HooksFamily(ProbeFamily):
             raise Problem("returned something else than a list of module names (str)")
         got = [i["value"] for i in out["items"]]
         order = [i["value"] for i in exp["items"]]
+        if getattr(self.ex.check, "FULL_BACKWARD_HOOKS", False) and fact.get("backward_hooks") is not None:
+            kinds = fact["backward_hooks"]
+            if not kinds:
+                raise Problem("the function never called backward (torch.autograd.backward): run "
+                              "model(x).sum().backward() with the hooks registered")
+            if any(k["legacy"] for k in kinds):
+                raise Problem("backward ran with legacy backward hooks (register_backward_hook): they hook the last "
+                              "autograd node of a module's forward, not the module; use register_full_backward_hook")
+            if not all(k["full"] for k in kinds):
+                raise Problem("backward ran with no full backward hook registered on the model (or globally): the "
+                              "prompt asks for register_full_backward_hook (forward hooks or tensor hooks on outputs "
+                              "are something else)")
         if got != order:
             i = next((i for i, (a, b) in enumerate(zip(got, order, strict=False)) if a != b), min(len(got), len(order)))
             first = (f"yours {got[i]!r}, expected {order[i]!r}" if i < min(len(got), len(order)) else
