@@ -45,7 +45,7 @@ def hits() -> list[list[Any]]:
 
 def _user_line(filename: str, depth: int = 2) -> int | None:
     """The line of the user's file that made this call, or None when library code made it."""
-    frame = _getframe(depth)  # 0: here, 1: the wrapper, 2: its caller
+    frame: types.FrameType | None = _getframe(depth)  # 0: here, 1: the wrapper, 2: its caller
     while frame is not None:
         name = frame.f_code.co_filename
         if name == filename:

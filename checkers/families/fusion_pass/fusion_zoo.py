@@ -125,7 +125,7 @@ class InPlaceUpdate(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         w = self.weight.clone()
         w.add_(1)
-        return x * (w * 2).tanh()
+        return x * (w * 2).tanh() + self.weight.sigmoid()
 
 
 class _Projection(nn.Module):
@@ -222,19 +222,20 @@ class InPlaceTwice(nn.Module):
         y = x.clone()
         y.add_(1)
         y.add_(1)
-        return y * torch.sigmoid(x)
+        return y * torch.sigmoid(x) + torch.sigmoid(x)
 
 
 @_model("cse_mutation_between", _randn(-1, 5))
 class MutationBetween(nn.Module):
-    """relu(y) twice with y.add_(1) between them: the second is another value, not a duplicate."""
+    """relu(y) twice with y.add_(1) between them: the second is another value, not a duplicate
+    (x.exp() twice is one)."""
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         y = x.clone()
         a = torch.relu(y)
         y.add_(1)
         b = torch.relu(y)
-        return a + 2 * b
+        return a + 2 * b + x.exp() * x.exp()
 
 
 # ---------------------------------------------------------------- dead-code elimination
