@@ -18,6 +18,7 @@ _clone = torch.Tensor.clone
 _detach = torch.Tensor.detach
 _mse = torch.nn.functional.mse_loss
 _register_forward_hook = torch.nn.Module.register_forward_hook
+_register_hook = torch.Tensor.register_hook
 
 
 def _model(case: dict[str, Any]) -> torch.nn.Module:
@@ -78,8 +79,21 @@ def grad_clip_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> d
     afterwards and the hooks left behind."""
     model = _model(case)
     batches = [(_clone(x), _clone(y)) for x, y in case["batches"]]
-    out = fn(model, batches, *case["args"], **case["kwargs"])
-    return {"out": harness.describe(out), "grads": model_spec.grads(model), "hooks": model_spec.hook_counts(model)}
+    # Our own tensor hook on every parameter, registered first, sees each gradient before the
+    # user's hooks do and keeps it with a copy: a hook that writes into its argument shows as a
+    # difference afterwards (a hook must return a new gradient, never modify the one it is given).
+    given: list[tuple[str, torch.Tensor, torch.Tensor]] = []
+    spies = []
+    for name, param in model_spec.named_parameters(model):
+        spies.append(_register_hook(param, lambda g, n=name: given.append((n, g, _clone(g))) and None))
+    try:
+        out = fn(model, batches, *case["args"], **case["kwargs"])
+    finally:
+        for h in spies:
+            h.remove()
+    changed = sorted({n for n, g, copy in given if not torch.equal(g, copy)})
+    return {"out": harness.describe(out), "grads": model_spec.grads(model), "hooks": model_spec.hook_counts(model),
+            "grad_args_modified": changed}
 
 
 _autograd_backward = torch.autograd.backward

@@ -130,6 +130,10 @@ class HooksFamily(ProbeFamily):
 
     def judge_grad_clip(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
         want = self.expected(case)
+        if fact.get("grad_args_modified"):
+            names = ", ".join(fact["grad_args_modified"][:4])
+            raise Problem(f"a hook modified the gradient it was given in place (seen on {names}): a tensor hook must "
+                          "not change its argument, autograd may share that tensor; return the new gradient instead")
         rtol, atol = self.tolerances()
         rtol, atol = rtol or 1e-4, atol or 1e-6
         for name, g in want["grads"].items():
