@@ -211,8 +211,23 @@ def tensor_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str
         if case.get("through"):
             args[i] = THROUGH[case["through"]](args[i])
     ptrs = [harness.storage_ptr(a) if type(a) is _TENSOR and a.numel() else 0 for a in args]
+    # A graph that saved input 0 before the call: after an in-place write into the result named by
+    # `write_into`, backward through it must notice (a view from detach() shares x's version
+    # counter; one from x.data does not, and backward then silently uses the changed values).
+    watch = (args[0] * args[0]).sum() if case.get("write_into") and type(args[0]) is _TENSOR else None
     result = fn(*args)
     out = harness.describe(result, ptrs)
+    write_check = None
+    if watch is not None:
+        target = result.get(case["write_into"]) if type(result) is dict else None
+        if type(target) is _TENSOR and not target.requires_grad:
+            target.add_(1.0)
+            try:
+                _grad(watch, leaves, allow_unused=True)
+                write_check = "silent"
+            except RuntimeError:
+                write_check = "raised"
+            target.sub_(1.0)
     flows: dict[str, list[Any]] = {}
     for path, t in flatten(result):
         if t.requires_grad and leaves:
@@ -226,7 +241,7 @@ def tensor_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str
             upstream = {"grads": [harness.describe(g) for g in _grad(total, leaves)]}
         except Exception as e:
             upstream = {"error": harness.error_info(e, job.get("filename", ""))}
-    return {"out": out, "flows": flows, "after": after, "upstream": upstream}
+    return {"out": out, "flows": flows, "after": after, "upstream": upstream, "write_check": write_check}
 
 
 def call_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:

@@ -246,6 +246,11 @@ class AutogradFamily(Family):
                 elif up is not None:
                     message += "; backward through the input's graph silently uses the changed values"
                 return _fail(case, message[:600], inputs=label)
+        if expected.get("write_check") == "raised" and fact.get("write_check") == "silent":
+            key = case.spec.get("write_into")
+            return _fail(case, f"an in-place write into result[{key!r}] went unnoticed by autograd: backward through "
+                               "x's graph then silently used the changed values (x.data bypasses x's version counter; "
+                               "x.detach() shares it, so autograd raises)", inputs=label)
         out = fact["out"]
         c = compare_described(out, _same_grad_fn_names(expected["out"], out), rtol, atol,
                               ("requires_grad", "grad_fn", "shares"), where="result")
