@@ -133,8 +133,8 @@ class Family:
             return CheckResult(case.name, "fail", message=f"raised {err['type']}{at}: {err['message']}",
                                details={"inputs": label}, trust="verified")
         if getattr(self.ex.check, "KEEP_GLOBAL_RNG", False) and fact.get("global_rng_changed"):
-            return CheckResult(case.name, "fail", message="the call changed torch's global RNG state (torch.manual_seed "
-                               "or a draw without generator=): draw only from your own torch.Generator, so the "
+            return CheckResult(case.name, "fail", message="the call changed torch's global RNG state (torch.manual_seed"
+                               " or a draw without generator=): draw only from your own torch.Generator, so the "
                                "caller's random stream is left as it was", details={"inputs": label})
         if oracle_error is not None:
             why = " ".join(str(oracle_error).split())[:200]

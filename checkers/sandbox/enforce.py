@@ -103,7 +103,7 @@ def _install_one(owner: Any, attr: str, rule: str, filename: str) -> None:
     if target is None or getattr(target, "__dlprep_forbidden__", False):
         return
     if isinstance(target, type):  # a class: its construction (a subclass's super().__init__ too)
-        init = target.__dict__.get("__init__", target.__init__)
+        init = target.__dict__.get("__init__") or getattr(target, "__init__")  # noqa: B009 - typed lookup
         if not getattr(init, "__dlprep_forbidden__", False):
             try:
                 target.__init__ = _wrap(init, rule, filename)  # type: ignore[misc]

@@ -192,7 +192,7 @@ class _OpTrace(TorchDispatchMode):
     """The aten ops run while it is active, by name."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]
         self.ops: list[str] = []
 
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:

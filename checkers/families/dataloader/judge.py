@@ -132,6 +132,13 @@ class DataLoaderFamily(Family):
         lengths, bs = list(spec["lengths"]), int(spec["batch_size"])
         n = len(lengths)
         run = fact["run"]
+        want_type = getattr(self.check, "BATCH_TYPE", None)
+        if want_type and set(fact.get("batch_types", [])) - {want_type}:
+            return _fail(case, f"the sampler yields batches of type {', '.join(fact['batch_types'])}: the spec asks "
+                               f"for {want_type}s of Python ints")
+        if getattr(self.check, "KEEP_GLOBAL_RNG", False) and fact.get("global_rng_changed"):
+            return _fail(case, f"iterating the sampler changed the global {' and '.join(fact['global_rng_changed'])} "
+                               "RNG state: draw from your own random.Random or torch.Generator seeded with `seed`")
         for label, got in (("epoch 1", run["first"]), ("epoch 2 (a second iter() of the same sampler)", run["again"])):
             problem = self._epoch_problem(got, n, bs, label)
             if problem:

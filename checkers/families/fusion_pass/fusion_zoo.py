@@ -336,7 +336,8 @@ class TwoCallSites(nn.Module):
         self.bn1, self.bn2 = _bn(4), _bn(4, eps=1e-3)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.bn1(self.conv(x)) + 0.5 * torch.relu(self.bn2(self.conv(x)))
+        out: torch.Tensor = self.bn1(self.conv(x)) + 0.5 * torch.relu(self.bn2(self.conv(x)))
+        return out
 
 
 @_model("cbn_sequential", _randn(2, 3, -1, -1))

@@ -109,7 +109,7 @@ def _compute_ops() -> Any:
 
     class HostOps(TorchDispatchMode):
         def __init__(self, kernels: Kernels):
-            super().__init__()
+            super().__init__()  # type: ignore[no-untyped-call]
             self.kernels = kernels
             self.seen: list[str] = []
 
@@ -256,7 +256,7 @@ def _driver_for_interpreter() -> None:
     try:
         driver.active  # noqa: B018 - creating it is the test
     except RuntimeError:
-        driver.set_active(InterpreterDriver())  # type: ignore[arg-type]
+        driver.set_active(InterpreterDriver())
 
 
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
