@@ -84,8 +84,14 @@ def grad_clip_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> d
     # difference afterwards (a hook must return a new gradient, never modify the one it is given).
     given: list[tuple[str, torch.Tensor, torch.Tensor]] = []
     spies = []
+
+    def spy(name: str) -> Any:
+        def keep(g: torch.Tensor) -> None:
+            given.append((name, g, _clone(g)))
+        return keep
+
     for name, param in model_spec.named_parameters(model):
-        spies.append(_register_hook(param, lambda g, n=name: given.append((n, g, _clone(g))) and None))
+        spies.append(_register_hook(param, spy(name)))
     try:
         out = fn(model, batches, *case["args"], **case["kwargs"])
     finally:
