@@ -91,7 +91,7 @@ def grad_clip_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> d
         return keep
 
     for name, param in model_spec.named_parameters(model):
-        spies.append(_register_hook(param, spy(name)))
+        spies.append(_register_hook(param, spy(name)))  # type: ignore[no-untyped-call]
     try:
         out = fn(model, batches, *case["args"], **case["kwargs"])
     finally:
