@@ -44,8 +44,11 @@ def make_spec(gen):
     return {"common": common, "per_rank": [{} for _ in range(WORLD)]}
 
 
-def _passes(reads):
-    """The reads split where a DataLoader started iterating (NEW_PASS); one pass when none did."""
+def _passes(reads, share=None):
+    """The reads split where a DataLoader started iterating (NEW_PASS); without any mark (no
+    DataLoader), into runs of `share` reads."""
+    if NEW_PASS not in reads and share:
+        return [reads[i:i + share] for i in range(0, len(reads), share)]
     out, cur = [], []
     for i in reads:
         if i == NEW_PASS:
@@ -60,7 +63,7 @@ def _passes(reads):
 def _epochs(reads, share):
     """The complete passes over a rank's shard: the training epochs. A pass abandoned after a batch
     (the tutorial's `next(iter(loader))` for a log line) is no epoch: the prompt never forbids it."""
-    return [p for p in _passes(reads) if len(p) == share]
+    return [p for p in _passes(reads, share) if len(p) == share]
 
 
 def _shards(spec, ranks):
@@ -68,7 +71,7 @@ def _shards(spec, ranks):
     n = len(c["dataset"]["tensor_dataset"][0])
     epochs, share = c["epochs"], n // WORLD
     for r in ranks:
-        passes = _passes(r.reads.get("dataset", []))
+        passes = _passes(r.reads.get("dataset", []), share)
         full = _epochs(r.reads.get("dataset", []), share)
         if len(full) != epochs:
             why = (": every rank iterated over the whole dataset; a DistributedSampler gives each rank its own "

@@ -183,6 +183,7 @@ class Torchrun(Family):
         api = self._api_check(ranks)
         if api is not None:
             tests.insert(0, api)
+            summary["count"] += 1
         summary["passed"] = sum(t.status == "pass" for t in tests)
         return tests, summary
 
