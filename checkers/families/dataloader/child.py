@@ -307,7 +307,10 @@ class NoisyDataset(Dataset[dict[str, Any]]):
 
     def __getitem__(self, i: int) -> dict[str, Any]:
         info = get_worker_info()
-        return {"i": i, "noise": torch.from_numpy(self.rng.random(2)), "worker": -1 if info is None else info.id}
+        # torch_noise: a torch augmentation from the worker's global torch RNG, which the DataLoader
+        # seeds per worker; a worker_init_fn that reseeds torch with a constant makes workers repeat it
+        return {"i": i, "noise": torch.from_numpy(self.rng.random(2)), "torch_noise": torch.rand(2),
+                "worker": -1 if info is None else info.id}
 
 
 def worker_seed_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
@@ -321,7 +324,7 @@ def worker_seed_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[s
         for _ in range(int(run["epochs"])):
             batches = list(batches_of(loader))
             epochs.append({k: torch.cat([b[k].reshape(len(b["i"]), -1) for b in batches])
-                           for k in ("i", "noise", "worker")})
+                           for k in ("i", "noise", "torch_noise", "worker")})
         del loader
         runs.append(epochs)
     return {"runs": runs}

@@ -242,6 +242,18 @@ class DataLoaderFamily(Family):
             return _fail(case, f"workers {u} and {v} drew the same random numbers: each worker starts with a copy of "
                                "the dataset's generator, so every worker must re-seed it with a seed of its own",
                          inputs=label)
+        torch_starts = {}
+        for w in range(workers):
+            rows = (first["worker"].flatten() == w).nonzero().flatten()
+            if len(rows) and "torch_noise" in first:
+                torch_starts[w] = first["torch_noise"][rows[0]]
+        same = [(u, v) for u in torch_starts for v in torch_starts
+                if u < v and torch.equal(torch_starts[u], torch_starts[v])]
+        if same:
+            u, v = same[0]
+            return _fail(case, f"workers {u} and {v} drew the same numbers from torch's RNG: the DataLoader seeds torch "
+                               "differently in each worker, and the worker_init_fn must not reseed it with a constant",
+                         inputs=label)
         if torch.equal(a[0]["noise"], other[0]["noise"]):
             return _fail(case, "a different DataLoader generator seed gave the same augmentations: derive the seed "
                                "from the one the loader gives the worker (get_worker_info().seed), not only from "
