@@ -94,6 +94,9 @@ def public_cases():
 
 
 def hidden_cases(gen, n):
-    return [_case(f"random-{i}", _subclassed(model_spec.random_model(gen, int(torch.randint(2, 9, (), generator=gen)), 3,
-                                                                     parallel=True, min_blocks=2), every=3), gen, 5)
-            for i in range(n)]
+    cases = []
+    for i in range(n):
+        d_in = int(torch.randint(2, 9, (), generator=gen))
+        spec = model_spec.random_model(gen, d_in, 3, parallel=True, min_blocks=2)
+        cases.append(_case(f"random-{i}", _subclassed(spec, every=3), gen, 5))
+    return cases

@@ -12,7 +12,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - returning a new tensor, modifying x or y -> the family (sentinel in out, inputs compared).
 - not fused: one kernel writes x + y to out, a second applies relu in place (or one kernel launched
   twice) -> MAX_LAUNCHES = 1 (wrong/two_kernels, wrong/one_kernel_two_passes).
-- torch doing part of the work on the host -> the family's dispatch mode records the launcher's torch compute between kernel runs (none allowed).
+- torch doing part of the work on the host -> the family's dispatch mode records the launcher's
+  torch compute between kernel runs (none allowed).
 """
 
 import torch
@@ -60,10 +61,12 @@ def public_cases():
 
 
 def hidden_cases(gen, n):
-    sizes = torch.randint(1, 30, (n,), generator=gen) * 128 + torch.randint(1, 128, (n,), generator=gen)
+    sizes = torch.randint(1, 30, (n,), generator=gen) * 128 + torch.randint(1, 128, (n,),
+  generator=gen)
     return [KernelCase(f"random-{i}", _pair(gen, int(s))) for i, s in enumerate(sizes)]
 
 
 def timing_case():
-    return KernelCase("timing", (torch.empty(1 << 26, device="meta"), torch.empty(1 << 26, device="meta")))
+    return KernelCase("timing", (torch.empty(1 << 26, device="meta"), torch.empty(1 << 26,
+  device="meta")))
 MAX_LAUNCHES = 1  # one fused kernel: the sum never goes through memory

@@ -14,7 +14,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - modifying x in place -> the family compares x bit for bit after the call.
 - precision lost by computing in float16/bfloat16 -> float32 tolerance (rtol 1e-4) on every case.
 - torch doing part of the work on the host after a launch (the kernel does one block and torch
-  the rest) -> the family's dispatch mode records the launcher's torch compute between kernel runs (none allowed) (wrong/host_finishes_tail).
+  the rest) -> the family's dispatch mode records the launcher's torch compute between kernel runs
+  (none allowed) (wrong/host_finishes_tail).
 - configs that differ only in num_warps or num_stages, so a fixed grid stays right -> the autotune
   check counts distinct meta-parameter sets (wrong/same_block_size, wrong/stages_only).
 """
@@ -47,7 +48,8 @@ def public_cases():
 
 
 def hidden_cases(gen, n):
-    sizes = torch.randint(1, 20, (n,), generator=gen) * 256 + torch.randint(1, 256, (n,), generator=gen)
+    sizes = torch.randint(1, 20, (n,), generator=gen) * 256 + torch.randint(1, 256, (n,),
+  generator=gen)
     return [KernelCase(f"random-{i}", _vec(gen, int(s))) for i, s in enumerate(sizes)]
 
 

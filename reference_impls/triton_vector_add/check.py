@@ -9,8 +9,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - an empty input (a zero-size grid, or an assert n > 0) -> empty.
 - computing x + y with torch and launching nothing -> the family's launch count.
 - modifying x or y, returning a new tensor -> the family (inputs compared, sentinel in out).
-- the kernel does the whole blocks and torch.add the tail -> the family's dispatch mode records the launcher's torch compute between kernel runs (none allowed) (wrong/tail_on_host).
-- (not a mistake) the Triton tutorial's module-level `triton.runtime.driver.active.get_active_torch_device()`
+- the kernel does the whole blocks and torch.add the tail -> the family's dispatch mode records
+  the launcher's torch compute between kernel runs (none allowed) (wrong/tail_on_host).
+- (not a mistake) the Triton tutorial's module-level
+  `triton.runtime.driver.active.get_active_torch_device()`
   -> the child stands in a CPU driver under the interpreter (right/tutorial_paste).
 """
 
@@ -43,9 +45,11 @@ def public_cases():
 
 def hidden_cases(gen, n):
     # sizes that are multiples of no power of two: every block size leaves a tail
-    sizes = torch.randint(1, 40, (n,), generator=gen) * 128 + torch.randint(1, 128, (n,), generator=gen)
+    sizes = torch.randint(1, 40, (n,), generator=gen) * 128 + torch.randint(1, 128, (n,),
+  generator=gen)
     return [KernelCase(f"random-{i}", _pair(gen, int(s))) for i, s in enumerate(sizes)]
 
 
 def timing_case():
-    return KernelCase("timing", (torch.empty(1 << 26, device="meta"), torch.empty(1 << 26, device="meta")))
+    return KernelCase("timing", (torch.empty(1 << 26, device="meta"), torch.empty(1 << 26,
+  device="meta")))

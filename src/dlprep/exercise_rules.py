@@ -14,7 +14,8 @@ from dlprep.models import CodingQuestion, Text
 
 _EN = ("Not allowed in your solution: {names}. A forbidden call scores 0, however it is spelled "
        "(getattr, eval and imports included); your own `if __name__ == \"__main__\":` self-test may use them.")
-_ZH = ("解答中不得使用：{names}。无论以何种写法调用（包括 getattr、eval 和 import），一旦用到，得分即为 0；"
+_ZH = ("解答中不得使用：{names}。无论以何种写法调用（包括 getattr、eval 和 import），"
+       "一旦用到，得分即为 0；"
        "你自己写在 `if __name__ == \"__main__\":` 下的自测可以使用它们。")
 
 

@@ -223,7 +223,8 @@ def sampler_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, 
                             "other_seeds": [run(int(s))["first"] for s in spec["other_seeds"]]}
     # reseeding `random` or torch's global RNG changes everybody else's stream; measured before the
     # DataLoader below, whose iterator draws its base seed from torch's global RNG itself
-    same = {"random": _py_getstate() == py_state, "torch": bool(torch.equal(_torch_get_rng_state(), torch_state))}
+    same = {"random": _py_getstate() == py_state,
+            "torch": bool(torch.equal(_torch_get_rng_state(), torch_state))}
     fact["global_rng_changed"] = [name for name, kept in same.items() if not kept]
     indices: list[int] = list(range(len(lengths)))
     loader: DataLoader[int] = DataLoader(indices, batch_sampler=entry(list(lengths), bs, seed))  # type: ignore[arg-type]

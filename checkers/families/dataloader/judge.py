@@ -251,8 +251,9 @@ class DataLoaderFamily(Family):
                 if u < v and torch.equal(torch_starts[u], torch_starts[v])]
         if same:
             u, v = same[0]
-            return _fail(case, f"workers {u} and {v} drew the same numbers from torch's RNG: the DataLoader seeds torch "
-                               "differently in each worker, and the worker_init_fn must not reseed it with a constant",
+            return _fail(case, f"workers {u} and {v} drew the same numbers from torch's RNG: the DataLoader seeds "
+                               "torch differently in each worker, and the worker_init_fn must not reseed it with a "
+                               "constant",
                          inputs=label)
         if torch.equal(a[0]["noise"], other[0]["noise"]):
             return _fail(case, "a different DataLoader generator seed gave the same augmentations: derive the seed "
