@@ -95,6 +95,6 @@ def verify(spec, ranks):
     return checks
 
 
-REQUIRED_CALLS = {"Join": "the prompt asks for the Join context manager (padding the short rank with "
-                         "zero-loss steps by hand is not Join)",
+REQUIRED_CALLS = {"Join": "the prompt asks for the Join context manager, Join([ddp]) or ddp.join() (padding "
+                         "the short rank with zero-loss steps by hand is not Join)",
                   "DistributedDataParallel": "the prompt asks for a DDP-wrapped model"}

@@ -85,6 +85,9 @@ def record_calls(filename: str) -> dict[str, int]:
             setattr(dist, name, enforce.counting(fn, name, filename, counts))
     for cls in (DistributedDataParallel, Join):
         cls.__init__ = enforce.counting(cls.__init__, cls.__name__, filename, counts)  # type: ignore[method-assign]
+    # ddp.join() is DDP's own spelling of the Join context manager (it builds the Join inside torch)
+    DistributedDataParallel.join = enforce.counting(  # type: ignore[method-assign]
+        DistributedDataParallel.join, "Join", filename, counts)
     return counts
 
 
