@@ -61,12 +61,10 @@ def public_cases():
 
 
 def hidden_cases(gen, n):
-    sizes = torch.randint(1, 30, (n,), generator=gen) * 128 + torch.randint(1, 128, (n,),
-  generator=gen)
+    sizes = torch.randint(1, 30, (n,), generator=gen) * 128 + torch.randint(1, 128, (n,), generator=gen)
     return [KernelCase(f"random-{i}", _pair(gen, int(s))) for i, s in enumerate(sizes)]
 
 
 def timing_case():
-    return KernelCase("timing", (torch.empty(1 << 26, device="meta"), torch.empty(1 << 26,
-  device="meta")))
+    return KernelCase("timing", (torch.empty(1 << 26, device="meta"), torch.empty(1 << 26, device="meta")))
 MAX_LAUNCHES = 1  # one fused kernel: the sum never goes through memory

@@ -48,8 +48,7 @@ def public_cases():
 
 
 def hidden_cases(gen, n):
-    sizes = torch.randint(1, 20, (n,), generator=gen) * 256 + torch.randint(1, 256, (n,),
-  generator=gen)
+    sizes = torch.randint(1, 20, (n,), generator=gen) * 256 + torch.randint(1, 256, (n,), generator=gen)
     return [KernelCase(f"random-{i}", _vec(gen, int(s))) for i, s in enumerate(sizes)]
 
 

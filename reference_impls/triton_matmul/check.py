@@ -59,6 +59,5 @@ def hidden_cases(gen, n):
 
 
 def timing_case():
-    return KernelCase("timing", (torch.empty(4096, 4096, device="meta"), torch.empty(4096, 4096,
-  device="meta")))
+    return KernelCase("timing", (torch.empty(4096, 4096, device="meta"), torch.empty(4096, 4096, device="meta")))
 PROGRAM_ID_AXES = 2  # the prompt asks for a 2-D grid of output tiles

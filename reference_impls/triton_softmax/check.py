@@ -38,11 +38,9 @@ def public_cases():
         KernelCase("2x1025-padded", _rows(gen, 2, 1025), in_pad=7, out_pad=1),
         KernelCase("4x100", _rows(gen, 4, 100)),
         # exp(1000) overflows float32: only the max-subtracted form stays finite
-        KernelCase("large-values", _rows(gen, 3, 33, scale=30.0, shift=1000.0), in_pad=2,
-  out_pad=4),
+        KernelCase("large-values", _rows(gen, 3, 33, scale=30.0, shift=1000.0), in_pad=2, out_pad=4),
         KernelCase("very-negative", _rows(gen, 2, 50, scale=5.0, shift=-500.0)),
-        # spread ~ +-180 around 0: only the max keeps every exponent <= 0 (mean or first element
-  do not)
+        # spread ~ +-180 around 0: only the max keeps every exponent <= 0 (mean or first element do not)
         KernelCase("4x300-wide-spread", _rows(gen, 4, 300, scale=60.0), in_pad=1, out_pad=3),
     ]
 
@@ -53,8 +51,7 @@ def hidden_cases(gen, n):
         m = int(torch.randint(1, 6, (), generator=gen))
         cols = int(torch.randint(2, 1200, (), generator=gen))
         pad = int(torch.randint(1, 9, (), generator=gen))
-        cases.append(KernelCase(f"random-{i}", _rows(gen, m, cols, scale=10.0), in_pad=pad,
-  out_pad=pad + 2))
+        cases.append(KernelCase(f"random-{i}", _rows(gen, m, cols, scale=10.0), in_pad=pad, out_pad=pad + 2))
     return cases
 
 

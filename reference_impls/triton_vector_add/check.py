@@ -45,11 +45,9 @@ def public_cases():
 
 def hidden_cases(gen, n):
     # sizes that are multiples of no power of two: every block size leaves a tail
-    sizes = torch.randint(1, 40, (n,), generator=gen) * 128 + torch.randint(1, 128, (n,),
-  generator=gen)
+    sizes = torch.randint(1, 40, (n,), generator=gen) * 128 + torch.randint(1, 128, (n,), generator=gen)
     return [KernelCase(f"random-{i}", _pair(gen, int(s))) for i, s in enumerate(sizes)]
 
 
 def timing_case():
-    return KernelCase("timing", (torch.empty(1 << 26, device="meta"), torch.empty(1 << 26,
-  device="meta")))
+    return KernelCase("timing", (torch.empty(1 << 26, device="meta"), torch.empty(1 << 26, device="meta")))
