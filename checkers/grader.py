@@ -9,7 +9,6 @@ import once. Every failure of the user's code is a Verdict; only our own misuse 
 from __future__ import annotations
 
 import secrets
-import shutil
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +22,7 @@ from dlprep.checkers.sandbox import wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.checkers.sandbox.isolation import full_isolation, stops
 from dlprep.errors import NotFound, SandboxError, UsageError
+from dlprep.exercise_rules import starter_header
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult, Isolation, Verdict, summarise
 
@@ -72,7 +72,8 @@ class Grader:
             raise UsageError(f"{dest} already exists; pass --force to overwrite it")
         try:
             dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, dest)
+            # the rules are stated from their declaration (config.forbid), not copied into each starter
+            dest.write_text(starter_header(q) + src.read_text(encoding="utf-8"), encoding="utf-8")
         except OSError as e:
             raise UsageError(f"cannot write {dest}: {e}") from None
         return dest
@@ -97,9 +98,11 @@ class Grader:
         forbid = list(fam.config.get("forbid", []))
         for line, rule in rules.violations(source, forbid):
             tests.append(CheckResult("rules", "fail", 0.0, 0.0,
-                                     f"line {line}: uses {rule}, which this exercise forbids", trust="verified"))
+                                     f"line {line}: forbidden call {rule} (the exercise forbids it; the score is 0)",
+                                     details={"rule": rule, "line": line}, trust="verified"))
         public, hidden = fam.cases(secrets.randbits(63) if seed is None else seed)
         job = fam.job(source, filename, self.device)
+        job["forbid"] = forbid  # enforced where the calls run too (sandbox/enforce.py)
         if self.timeout is not None:
             job["timeout"] = self.timeout
         run = self.sandbox.run(job, fam.payload(public + hidden))
@@ -121,6 +124,7 @@ class Grader:
                 judged, hidden_summary = fam.judge(public, hidden, facts)
                 tests.extend(judged)
                 tests.extend(_leftovers(facts))
+            tests.extend(_runtime_rule_hits(facts, tests))
         if any(t.name == "rules" for t in tests):  # a forbidden shortcut earns nothing
             tests = [replace(t, score=0.0) for t in tests]
         if self.isolation == "strict" and not any(t.trust == "verified" for t in tests):
@@ -147,6 +151,25 @@ class Grader:
             tests.append(CheckResult("run", "error", message=f"the result could not be loaded safely ({e})"[:300],
                                      trust="verified"))
             return None
+
+
+def _runtime_rule_hits(facts: dict[str, Any], tests: list[CheckResult]) -> list[CheckResult]:
+    """Forbidden calls seen while the code ran (spelled with getattr, eval or an import the source
+    rules cannot read): one failing row each, unless the source scan already named that line."""
+    known = {(t.details.get("line"), t.details.get("rule")) for t in tests if t.name == "rules"}
+    out = []
+    for hit in facts.get("rule_hits") or []:
+        try:
+            line, rule = int(hit[0]), str(hit[1])
+        except (TypeError, ValueError, IndexError):
+            continue
+        if (line, rule) not in known:
+            known.add((line, rule))
+            out.append(CheckResult("rules", "fail", 0.0, 0.0,
+                                   f"line {line}: forbidden call {rule}, reached at run time (through getattr, "
+                                   "eval or an import); the exercise forbids it, the score is 0",
+                                   details={"rule": rule, "line": line}))
+    return out
 
 
 def _leftovers(facts: dict[str, Any]) -> list[CheckResult]:

@@ -1,13 +1,17 @@
 """Optional per-exercise AST rules: names the solution must not use (`forbid` in the config).
 
 A rule is a dotted name (`torch.matmul`), a method (`.contiguous`) or an operator (`@`). They are
-checked on the source in the grader before anything runs; the numerics are checked regardless,
-so a rule is a teaching aid against shortcuts, not the only line of defence.
+checked on the source in the grader before anything runs, except inside a top-level
+`if __name__ == "__main__":` block (the user's own self-test, never run by the grader); the numerics
+are checked regardless, so a rule is a teaching aid against shortcuts, not the only line of defence.
 """
 
 from __future__ import annotations
 
 import ast
+
+# The usual import aliases a rule may be written with (`F.batch_norm`); the run-time side resolves them.
+ALIASES = {"F": "torch.nn.functional", "nn": "torch.nn"}
 
 
 def _dotted(node: ast.AST) -> str | None:
@@ -21,6 +25,31 @@ def _dotted(node: ast.AST) -> str | None:
     return None
 
 
+def _is_main_guard(node: ast.stmt) -> bool:
+    """`if __name__ == "__main__":` (either operand order)."""
+    if not (isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and len(node.test.ops) == 1
+            and isinstance(node.test.ops[0], ast.Eq)):
+        return False
+    sides = [node.test.left, *node.test.comparators]
+    return (any(isinstance(x, ast.Name) and x.id == "__name__" for x in sides)
+            and any(isinstance(x, ast.Constant) and x.value == "__main__" for x in sides))
+
+
+def _solution_nodes(tree: ast.Module) -> list[ast.AST]:
+    """Every node of the file but a top-level `if __name__ == "__main__":` block (the user's own
+    self-test, which the grader never runs: rules apply to the solution, not to it). Its `else:`
+    branch runs on import, so it stays."""
+    out: list[ast.AST] = [tree]
+    for stmt in tree.body:
+        if _is_main_guard(stmt):
+            assert isinstance(stmt, ast.If)
+            for s in stmt.orelse:
+                out.extend(ast.walk(s))
+        else:
+            out.extend(ast.walk(stmt))
+    return out
+
+
 def violations(source: str, forbid: list[str]) -> list[tuple[int, str]]:
     """(line, rule) for every use of a forbidden name; a syntax error is reported elsewhere."""
     try:
@@ -31,7 +60,7 @@ def violations(source: str, forbid: list[str]) -> list[tuple[int, str]]:
     methods = {r[1:] for r in forbid if r.startswith(".")}
     leaf = {r.rsplit(".", 1)[-1]: r for r in dotted}
     found: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
+    for node in _solution_nodes(tree):
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.BinOp | ast.AugAssign) and isinstance(node.op, ast.MatMult) and "@" in forbid:
             found.append((line, "@"))

@@ -217,6 +217,11 @@ def question_body(q: Any, lang: str, order: list[str] | None = None) -> Renderab
         lab = LABELS[lang]
         parts.append(Text(f"t = {lab['true']}, f = {lab['false']}", style="italic"))
     if isinstance(q, models.CodingQuestion):
+        from dlprep.exercise_rules import statement
+
+        rules = statement(q)
+        if rules is not None:
+            parts.append(prose(rules.get(lang)))
         parts.append(Text(LABELS[lang]["run"].format(id=q.id), style=CODE_STYLE))
     # A card's own id names its bug (the mutant's file name): the title shows the exercise only.
     shown_id = f"{q.id.split('.spotbug.')[0]}.spotbug.{q.exercise}" if isinstance(q, models.SpotBugQuestion) else q.id
@@ -347,6 +352,8 @@ def print_verdict(v: Any, lang: str = "en") -> None:
         c.print("[bold]your output[/bold]" + (" (cut at 500 characters)" if v.output_truncated else ""))
         c.print(v.stdout.rstrip(), markup=False)
     c.print(f"[dim]{v.duration_s:.2f} s, sandbox: {v.sandbox.get('level')}[/dim]")
+    style = STATUS_STYLE.get(v.status, "white")
+    c.print(f"[{style}]{escape(v.summary)}[/{style}]")
 
 
 VERIFY_STYLE = {"passed": "green", "failed": "red", "skipped": "dim", "unverifiable": "yellow"}

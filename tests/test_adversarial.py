@@ -16,6 +16,9 @@ from tests.conftest import coding_question, leftovers
 
 HERE = Path(__file__).parent / "adversarial"
 Q = coding_question("batched_matmul", "tensor_fn")
+# the bank's own rules for this exercise: the evade_rule_* files must be caught where they run
+Q_RULES = coding_question("batched_matmul", "tensor_fn", forbid=[
+    "torch.matmul", "torch.bmm", "torch.mm", "torch.einsum", ".matmul", ".bmm", ".mm", "@"])
 MARKERS = [Path("/tmp/dlprep_adv_marker"), Path.home() / "dlprep_adv_marker", Path("/root/dlprep_adv_marker"),
            Path("/tmp/dlprep_adv_pickle_marker")]
 
@@ -48,7 +51,7 @@ def grader(grader, monkeypatch):
 def test_hostile_submission_is_caught(grader, name):
     statuses, pattern = CASES[name]
     source = (HERE / f"{name}.py").read_text()
-    verdict = grader.grade_source(Q, source, f"{name}.py", seed=1)
+    verdict = grader.grade_source(Q_RULES if name.startswith("evade_rule") else Q, source, f"{name}.py", seed=1)
     assert verdict.status in statuses, _messages(verdict)
     assert verdict.score < verdict.max_score or verdict.status != "pass"
     assert re.search(pattern, _messages(verdict)), _messages(verdict)

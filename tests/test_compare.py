@@ -10,6 +10,15 @@ def test_all_zeros_never_passes_for_small_outputs():
     assert not c.ok and "relative error" in c.message
 
 
+def test_values_far_below_atol_do_not_fail_the_relative_norm():
+    # softplus(-20) = 2e-9 rounds to 0 in float32 with log(1 + e^x): 4 orders of magnitude inside atol
+    expected = torch.tensor([2.1e-9, 1.9e-22, 0.0])
+    assert compare_tensor(torch.zeros(3), expected, rtol=1e-4, atol=1e-5).ok
+    # ... but a value near atol still counts, and so does the rest of the tensor
+    assert not compare_tensor(torch.zeros(3), torch.tensor([2e-9, 2e-7, 0.0]), rtol=1e-4, atol=1e-5).ok
+    assert not compare_tensor(torch.tensor([0.0, 1.0]), torch.tensor([2e-9, 1.001]), rtol=1e-4, atol=1e-5).ok
+
+
 def test_shape_and_dtype_are_exact():
     assert "shape (3, 1)" in compare_tensor(torch.zeros(3, 1), torch.zeros(3)).message
     assert "dtype torch.float64" in compare_tensor(torch.zeros(3, dtype=torch.float64), torch.zeros(3)).message

@@ -33,7 +33,8 @@ def family(exercise: str, seed: int = 3):  # type: ignore[no-untyped-def]
 
 
 def rank_fact(rank: int, out: Any = None, node: int = 0, world: int = 2, per_node: int = 2,
-              reads: dict[str, list[int]] | None = None, error: dict[str, Any] | None = None) -> dict[str, Any]:
+              reads: dict[str, list[int]] | None = None, error: dict[str, Any] | None = None,
+              calls: dict[str, int] | None = None) -> dict[str, Any]:
     env = {"RANK": str(rank), "LOCAL_RANK": str(rank % per_node), "WORLD_SIZE": str(world),
            "LOCAL_WORLD_SIZE": str(per_node), "GROUP_RANK": str(rank // per_node), "MASTER_ADDR": "127.0.0.1",
            "MASTER_PORT": "29500", "DLPREP_NODE": str(node)}
@@ -43,6 +44,8 @@ def rank_fact(rank: int, out: Any = None, node: int = 0, world: int = 2, per_nod
     else:
         fact["out"] = harness.describe(out)
         fact["reads"] = reads or {}
+        if calls is not None:
+            fact["calls"] = calls
     return fact
 
 
@@ -67,12 +70,28 @@ def join_params(spec: dict[str, Any], **kw: Any) -> dict[str, torch.Tensor]:
 
 # ---------------------------------------------------------------- judging facts
 
+JOIN_CALLS = {"Join": 1, "DistributedDataParallel": 1}
+
+
 def test_correct_facts_pass_every_check():
     fam, public, hidden = family("join_uneven")
     out = join_params(hidden[0].args[0])
-    tests, summary, text = judge(fam, public, hidden, run_facts([rank_fact(0, out), rank_fact(1, out)]))
-    assert [t.status for t in tests] == ["pass"] * 3, text
-    assert summary == {"count": 3, "passed": 3}
+    facts = run_facts([rank_fact(0, out, calls=JOIN_CALLS), rank_fact(1, out, calls=JOIN_CALLS)])
+    tests, summary, text = judge(fam, public, hidden, facts)
+    assert [t.name for t in tests] == ["api", "result", "in sync", "single-process"], text
+    assert [t.status for t in tests] == ["pass"] * 4, text
+    assert summary == {"count": 4, "passed": 4}
+
+
+def test_the_api_the_prompt_names_is_required_of_every_rank():
+    """Padding the short rank by hand gives Join's numbers: the api row still fails without Join."""
+    fam, public, hidden = family("join_uneven")
+    out = join_params(hidden[0].args[0])
+    no_join = {"DistributedDataParallel": 1, "all_reduce": 3}
+    facts = run_facts([rank_fact(0, out, calls=JOIN_CALLS), rank_fact(1, out, calls=no_join)])
+    tests, _, text = judge(fam, public, hidden, facts)
+    assert tests[0].name == "api" and tests[0].status == "fail", text
+    assert "rank 1's code never called Join" in text
 
 
 def test_wrong_variant_is_named():
@@ -171,7 +190,8 @@ def test_ddp_sampler_checks_read_order():
         ranks = [Rank(r, 0, {}, {}, {"dataset": per_rank[r]}) for r in range(2)]
         w, b = check._oracle(spec, ranks, 2)
         out = {"weight": w.float(), "bias": b.float()}
-        facts = run_facts([rank_fact(r, out, reads={"dataset": per_rank[r]}) for r in range(2)])
+        facts = run_facts([rank_fact(r, out, reads={"dataset": per_rank[r]}, calls={"DistributedDataParallel": 1})
+                           for r in range(2)])
         _, _, text = judge(fam, public, hidden, facts)
         if set_epoch:
             assert "fail" not in text, text

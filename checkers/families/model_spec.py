@@ -3,7 +3,9 @@ and the plain facts a probe reports about a module (structure, hooks, gradients,
 
 A spec is plain data that `wire` can carry:
 
-    {"type": "Linear", "in": 4, "out": 8}                  ("bias": False drops the bias)
+    {"type": "Linear", "in": 4, "out": 8}                  ("bias": False drops the bias;
+                                                           "subclass": True builds a LoRALinear)
+    {"type": "Raise"}                                      forward raises RuntimeError
     {"type": "ReLU"} | {"type": "Tanh"} | {"type": "GELU"} | {"type": "Dropout", "p": 0.2}
     {"type": "LayerNorm", "dim": 8}
     {"type": "Sequential", "children": [spec, ...]}
@@ -78,10 +80,25 @@ class Parallel(nn.Module):
         return torch.stack(outs).sum(0)
 
 
+class LoRALinear(nn.Linear):
+    """A subclass of nn.Linear, as adapters and quantised layers are: it is an nn.Linear, and code
+    that matches with `type(m) is nn.Linear` misses it."""
+
+
+class Raise(nn.Module):
+    """A layer whose forward raises: code that cleans up only after a forward that returns leaks."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        raise RuntimeError("this layer fails on purpose (the grader checks what is left behind)")
+
+
 def build(spec: dict[str, Any]) -> nn.Module:
     kind = spec["type"]
     if kind == "Linear":
-        return nn.Linear(spec["in"], spec["out"], bias=spec.get("bias", True))
+        cls = LoRALinear if spec.get("subclass") else nn.Linear
+        return cls(spec["in"], spec["out"], bias=spec.get("bias", True))
+    if kind == "Raise":
+        return Raise()
     if kind in ACTIVATIONS:
         return ACTIVATIONS[kind]()
     if kind == "Dropout":
@@ -127,7 +144,8 @@ def render(spec: dict[str, Any]) -> str:
     """A one-line description for test labels: Block(encoder=Sequential(Linear(4,6), ReLU), ...)."""
     kind = spec["type"]
     if kind == "Linear":
-        return f"Linear({spec['in']},{spec['out']}{'' if spec.get('bias', True) else ',bias=False'})"
+        name = "LoRALinear" if spec.get("subclass") else "Linear"
+        return f"{name}({spec['in']},{spec['out']}{'' if spec.get('bias', True) else ',bias=False'})"
     if kind == "Dropout":
         return f"Dropout({spec['p']})"
     if kind == "LayerNorm":

@@ -17,7 +17,7 @@ from typing import Any
 
 import torch
 
-from dlprep.checkers.sandbox import wire
+from dlprep.checkers.sandbox import enforce, wire
 
 # Captured at import, before any user code runs, so a submission patching torch cannot fool us.
 _TENSOR = torch.Tensor
@@ -58,7 +58,9 @@ def error_info(e: BaseException, filename: str) -> dict[str, Any]:
     if isinstance(e, SystemExit):
         msg = f"the solution called sys.exit({e.code!r})"
     return {"type": type(e).__name__, "message": msg[:500], "line": line,
-            "notimpl": isinstance(e, NotImplementedError)}
+            "notimpl": isinstance(e, NotImplementedError),
+            # the classes it is an instance of: graphlib's CycleError is a ValueError
+            "bases": [c.__name__ for c in type(e).__mro__][:12]}
 
 
 def load_user_module(source: str, filename: str) -> types.ModuleType:
@@ -91,6 +93,8 @@ def load_solution(job: dict[str, Any]) -> tuple[types.ModuleType | None, Any, by
     """The user's module and its entry point; when loading fails, instead the result the child
     must return (a load error naming the line). Every family's child harness starts with this."""
     try:
+        if job.get("forbid"):  # before the user's file runs: its first line may already call one
+            enforce.install(list(job["forbid"]), job["filename"])
         mod = load_user_module(job["source"], job["filename"])
         return mod, entry_point(mod, job["entry"]), None
     except UserCodeError as e:
@@ -142,12 +146,13 @@ def _library_monitor(t: threading.Thread) -> bool:
 
 
 def run_facts() -> dict[str, Any]:
-    """What the user's code left behind: live Python threads and other processes."""
+    """What the user's code left behind: live Python threads and other processes; and the
+    forbidden calls it made at run time (see enforce.py)."""
     threads = [t.name for t in threading.enumerate() if t is not threading.main_thread() and not _library_monitor(t)]
     procs = 0
     if os.getpid() == 1:  # in our own pid namespace /proc lists only this run's processes
         procs = sum(1 for e in os.listdir("/proc") if e.isdigit() and e != "1")
-    return {"threads": threads, "processes": procs}
+    return {"threads": threads, "processes": procs, "rule_hits": enforce.hits()}
 
 
 def dump(obj: Any) -> bytes:

@@ -8,8 +8,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - the summed mean not divided by the world size -> rank_mean (diagnosed).
 - the mean of means for the sample mean, or sums divided by the world size or by a local count
   -> sample_mean (ranks hold 2..9 samples, all different).
-- the metric built from all_gather_object and a Python sum (no all_reduce at all) -> needs family
-  check: record the collectives each rank ran and require all_reduce.
+- the metric built from all_gather_object (or all_gather) and a Python sum -> the api row: each
+  rank's own code must call all_reduce and no gathering collective (REQUIRED_CALLS,
+  FORBIDDEN_CALLS; wrong/gather_objects, wrong/all_gather_sum).
 """
 
 import torch
@@ -81,3 +82,9 @@ def verify(spec, ranks):
         checks.append(Check(key, f"rank {rank}'s {key} is {value:.6g}, expected {want:.6g}" + (f": {why}" if why else ""),
                             {"expected": want, "got": value}))
     return checks
+
+
+REQUIRED_CALLS = {"all_reduce": "the prompt asks for torch.distributed.all_reduce"}
+_GATHER = "collecting every rank's values to add them up in Python replaces the all_reduce the prompt asks for"
+FORBIDDEN_CALLS = {name: _GATHER for name in ("all_gather", "all_gather_object", "all_gather_into_tensor", "gather",
+                                              "gather_object", "broadcast_object_list")}

@@ -7,8 +7,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - class names instead of module names -> every case.
 - hooks left registered -> the family's hooks-left check.
 - the legacy register_backward_hook, tensor hooks on outputs, or forward order reversed (which
-  equals the engine's order on these models) -> needs family check: the registered hooks must be
-  full backward hooks, as the prompt states (or a model with a leaf whose output gets no gradient).
+  equals the engine's order on these models) -> FULL_BACKWARD_HOOKS: the probe records the kinds of
+  module backward hooks registered when backward starts: full ones (per module or global), never legacy
+  (wrong/legacy_backward_hook, wrong/output_tensor_hooks, wrong/forward_order_reversed).
 """
 
 import torch
@@ -84,3 +85,6 @@ def hidden_cases(gen, n):
             "right": {"type": "GELU"}}})  # at least one branch pair called out of order
         cases.append(_case(f"random-{i}", spec, gen))
     return cases
+
+
+FULL_BACKWARD_HOOKS = True  # the prompt names register_full_backward_hook

@@ -9,8 +9,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - view() on a non-contiguous b -> non-contiguous.
 - a loop that skips a batch or row (off by one) -> every case with B > 1.
 - modifying an input in place -> the family compares every input after the call.
-- calling a forbidden op through getattr/eval (torch.bmm still runs) -> needs family check:
-  aten ops traced at run time.
+- calling a forbidden op through getattr/eval/vars(torch) (torch.bmm still runs) -> the forbidden
+  callables are wrapped in the child before the file loads (sandbox/enforce.py): wrong/getattr_bmm,
+  wrong/einsum_via_dict, tests/adversarial/evade_rule_*.
+- (not a mistake) a `__main__` self-test that calls torch.matmul -> rules skip that block
+  (right/main_selftest).
 """
 
 import torch

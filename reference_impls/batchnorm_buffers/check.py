@@ -10,6 +10,8 @@ Threat list (how a candidate gets this wrong -> what kills it; facts from the st
 - eps added after the square root -> constant-feature (variance 0: sqrt(eps) vs eps), batch-of-3.
 - running statistics updated outside no_grad (the buffers carry a graph) -> the second train step.
 - eval mode normalising with batch statistics -> the eval step of every case.
+- F.batch_norm on the buffers (forbidden, stated in the prompt) -> the source rule
+  (wrong/functional_stats), and the run-time wrapper for getattr(F, ...) (wrong/functional_via_getattr).
 """
 
 import torch

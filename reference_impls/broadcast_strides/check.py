@@ -8,7 +8,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - aligning shapes from the left, or a non-zero stride for a new leading dim -> new-leading-dims.
 - scalar and zero-size targets -> scalar, zero-size-target.
 - broadcasting a size that is neither 1 nor equal (or to fewer dims) silently, where torch raises
-  -> needs family check: cases whose oracle raises, which the solution must raise on too.
+  -> size-mismatch-raises, middle-mismatch-raises: torch.broadcast_to raises, so the
+  solution must raise (wrong/no_size_check, wrong/zero_stride_when_differs).
 """
 
 import torch
@@ -33,6 +34,9 @@ def public_cases():
         Case("zero-size-target", (v.reshape(1, 3), (0, 3))),
         Case("transposed-kept", (torch.arange(12.0).reshape(3, 4).t(), (2, 4, 3))),
         Case("stepped-slice", (torch.arange(12.0)[::3].reshape(4, 1), (4, 3))),
+        # expand raises where a dim of size > 1 differs from the target's
+        Case("size-mismatch-raises", (v, (4, 4))),
+        Case("middle-mismatch-raises", (torch.arange(6.0).reshape(2, 3), (2, 2))),
         Case("offset-slice", (torch.arange(10.0)[4:7], (2, 3))),
     ]
 

@@ -10,10 +10,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - len() by floor division -> tail-batch.
 - batches never shuffled (short to long every epoch) -> batch-order check.
 - the global RNG used without a seed (not reproducible) -> the same-seed / other-seeds runs.
-- the global `random` (or torch) RNG reseeded with the seed -> needs family check: the global
-  RNG states must be unchanged by iterating the sampler.
-- index tensors yielded instead of lists of Python ints -> needs family check: the type of
-  every yielded batch and index.
+- the global `random` (or torch) RNG reseeded with the seed -> KEEP_GLOBAL_RNG: the probe compares
+  random's and torch's global states before and after (wrong/reseeds_random_module,
+  wrong/torch_manual_seed).
+- index tensors yielded instead of lists of Python ints -> BATCH_TYPE: the type of every yielded
+  batch (wrong/tensor_batches, wrong/tuple_batches).
 """
 
 import torch
@@ -67,3 +68,7 @@ def hidden_cases(gen, n):
             lengths = (torch.randn(count, generator=gen) * 0.8 + 4).exp().clamp(1, 512).long()
         cases.append(_case(f"random-{k}", lengths.tolist(), bs, int(torch.randint(0, 2 ** 31, (), generator=gen))))
     return cases
+
+
+BATCH_TYPE = "list"  # the starter: "batches as lists of indices (Python ints)"
+KEEP_GLOBAL_RNG = True  # the starter: "never from the global RNG"

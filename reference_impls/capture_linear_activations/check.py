@@ -5,12 +5,13 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - outputs stored without detach() -> requires_grad of each activation.
 - named_children() (direct children only) -> nested-residual, parallel-branches.
 - pre-hooks (inputs captured), positional or class-name keys -> every case (keys and shapes).
-- hooks left behind when forward raises (no try/finally) -> needs family check: a case whose
-  model raises in forward, then hooks counted.
-- type(m) is nn.Linear (subclasses missed) -> needs family check: model_spec models with a
-  subclass of nn.Linear.
-- cleanup by _forward_hooks.clear() (the caller's own hooks deleted) -> needs family check: a
-  model that already carries a hook, which must survive.
+- hooks left behind when forward raises (no try/finally) -> forward-raises (the model's last
+  layer raises; the hooks are counted after the exception) (wrong/no_finally,
+  wrong/cleanup_after_return).
+- type(m) is nn.Linear, or matching the class name "Linear" (subclasses missed) -> linear-subclass
+  and hidden cases hold model_spec.LoRALinear layers (wrong/exact_type, wrong/class_name_match).
+- cleanup by _forward_hooks.clear() (the caller's own hooks deleted) -> caller-hook: a hook
+  registered before the call must survive it (wrong/clears_all_hooks).
 """
 
 import torch
@@ -49,11 +50,34 @@ DIAGNOSES = [(_direct_children_only, "children()/named_children() yield only the
                                      "named_modules() walks every depth")]
 
 
-def _case(name, spec, gen, batch):
+def _case(name, spec, gen, batch, **extra):
     seed = int(torch.randint(0, 2**31, (), generator=gen))
     x = torch.randn(batch, model_spec.dims(spec)[0], generator=gen)
-    return SpecCase(name, (), spec={"model": spec, "state": model_spec.initial_state(spec, seed), "x": x},
+    return SpecCase(name, (), spec={"model": spec, "state": model_spec.initial_state(spec, seed), "x": x, **extra},
                     label=f"{model_spec.render(spec)}, x{list(x.shape)}")
+
+
+def _subclassed(spec, every=2):
+    """The same model with every `every`-th Linear (the first included) a LoRALinear subclass."""
+    count = [0]
+
+    def visit(node):
+        if isinstance(node, dict):
+            node = {k: visit(v) for k, v in node.items()}
+            if node.get("type") == "Linear":
+                if count[0] % every == 0:
+                    node["subclass"] = True
+                count[0] += 1
+            return node
+        if isinstance(node, list):
+            return [visit(v) for v in node]
+        return node
+    return visit(spec)
+
+
+def _raising(spec):
+    """The model followed by a layer whose forward raises."""
+    return {"type": "Block", "children": {"body": spec, "fail": {"type": "Raise"}}}
 
 
 def public_cases():
@@ -63,9 +87,16 @@ def public_cases():
         _case("nested-residual", model_spec.stack(5, 3, 4, ["residual", "sequential", "residual"], "Tanh"), gen, 4),
         _case("parallel-branches", model_spec.stack(3, 1, 5, ["parallel", "residual"], "GELU"), gen, 2),
         _case("batch-of-1", model_spec.stack(7, 2, 3, ["sequential", "parallel"]), gen, 1),
+        _case("linear-subclass", _subclassed(model_spec.stack(4, 3, 5, ["residual", "parallel"])), gen, 2),
+        _case("forward-raises", _raising(model_spec.stack(4, 2, 5, ["sequential", "residual"])), gen, 2, raises=True),
+        _case("caller-hook", model_spec.stack(3, 2, 4, ["sequential"]), gen, 2, caller_hooks=["head", "encoder.0"]),
     ]
 
 
 def hidden_cases(gen, n):
-    return [_case(f"random-{i}", model_spec.random_model(gen, int(torch.randint(2, 9, (), generator=gen)), 3,
-                                                         parallel=True, min_blocks=2), gen, 5) for i in range(n)]
+    cases = []
+    for i in range(n):
+        d_in = int(torch.randint(2, 9, (), generator=gen))
+        spec = model_spec.random_model(gen, d_in, 3, parallel=True, min_blocks=2)
+        cases.append(_case(f"random-{i}", _subclassed(spec, every=3), gen, 5))
+    return cases

@@ -7,9 +7,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - chunks of len // segments (an extra remainder segment) -> uneven-7-layers-3-segments.
 - segments run under no_grad or on h.detach() (graph cut) -> the gradients of x and every W.
 - dtype -> float64.
-- `segments` ignored by checkpointing the whole stack once (saves only 1 + layers)
-  -> needs family check: count the forwards recomputed in backward (one per segment), or a
-  lower bound on the saved count.
+- `segments` ignored by checkpointing the whole stack once (saves only 1 + layers), or one
+  checkpoint per layer -> the probe traces the aten ops of backward and counts the bursts of
+  recomputed tanh (one per checkpointed segment, just before that segment's backward), which must
+  equal min(segments, layers) (wrong/one_checkpoint, wrong/always_two_halves).
 """
 
 import torch
@@ -24,6 +25,14 @@ def oracle(x, weights, segments):
     for w in weights:
         h = torch.tanh(h @ w)
     return h
+
+
+PROBE_OPTIONS = {"recompute_op": "tanh"}  # the forward's own op: its recomputation in backward is traced
+
+
+def recomputes(x, weights, segments):
+    """Segments recomputed during backward: every one of the asked segments."""
+    return min(segments, len(weights))
 
 
 def saved_bound(x, weights, segments):

@@ -11,8 +11,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - only weights hooked, biases unclipped -> one-batch, no-bias-layer.
 - hooks left registered -> the family's hooks-left check.
 - the gradient clamped in place inside the hook (a hook must not modify its argument; it raises
-  when the gradient arrives expanded, as for a parameter that is summed directly) -> needs family
-  check: a model_spec model whose parameter gradient arrives as an expanded tensor.
+  when the gradient arrives expanded, as for a parameter that is summed directly) -> the probe's own
+  tensor hook, registered first on every parameter, keeps each gradient with a copy; any
+  difference afterwards fails (wrong/clamps_in_place, wrong/clamp_out_param).
 """
 
 import torch

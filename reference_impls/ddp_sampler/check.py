@@ -10,11 +10,12 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - no set_epoch, or set_epoch at the end of the epoch -> set_epoch (order changes every epoch).
 - no DDP (ranks drift apart) -> in sync.
 - a summed loss, or gradients summed instead of averaged -> single-process (diagnosed).
-- gradients averaged by hand with all_reduce instead of DDP (same numbers) -> needs family check:
-  the model must be wrapped in DistributedDataParallel, as the prompt states.
-Note: the shard check counts every read, so a script that reads one extra batch per epoch for a
-log line (the DDP tutorial does) fails; see right/pending (needs the prompt to say "read each
-sample once per epoch", or a check that ignores reads outside the training loop).
+- gradients averaged by hand with all_reduce instead of DDP (same numbers) -> the api row: every
+  rank's own code must build a DistributedDataParallel (REQUIRED_CALLS; wrong/manual_allreduce,
+  wrong/allreduce_hooks).
+- (not a mistake) a batch read outside the training loop for a log line (the DDP tutorial's
+  `next(iter(loader))`) -> the rank marks where each DataLoader iteration starts; only complete
+  passes over the shard are epochs (right/tutorial_log_batch).
 """
 
 import math
@@ -22,6 +23,7 @@ import math
 import torch
 
 from dlprep.checkers.families.torchrun.judge import Check, ddp_sgd_step, max_diff, tensor_entry
+from dlprep.checkers.families.torchrun.rank import NEW_PASS
 
 WORLD, NODES = 2, 1
 CHECKS = ("result", "in sync", "shards", "set_epoch", "single-process")
@@ -43,9 +45,26 @@ def make_spec(gen):
     return {"common": common, "per_rank": [{} for _ in range(WORLD)]}
 
 
-def _epochs(reads, epochs):
-    n = len(reads) // epochs
-    return [reads[e * n:(e + 1) * n] for e in range(epochs)]
+def _passes(reads, share=None):
+    """The reads split where a DataLoader started iterating (NEW_PASS); without any mark (no
+    DataLoader), into runs of `share` reads."""
+    if NEW_PASS not in reads and share:
+        return [reads[i:i + share] for i in range(0, len(reads), share)]
+    out, cur = [], []
+    for i in reads:
+        if i == NEW_PASS:
+            if cur:
+                out.append(cur)
+            cur = []
+        else:
+            cur.append(i)
+    return [*out, cur] if cur else out
+
+
+def _epochs(reads, share):
+    """The complete passes over a rank's shard: the training epochs. A pass abandoned after a batch
+    (the tutorial's `next(iter(loader))` for a log line) is no epoch: the prompt never forbids it."""
+    return [p for p in _passes(reads, share) if len(p) == share]
 
 
 def _shards(spec, ranks):
@@ -53,16 +72,17 @@ def _shards(spec, ranks):
     n = len(c["dataset"]["tensor_dataset"][0])
     epochs, share = c["epochs"], n // WORLD
     for r in ranks:
-        got = len(r.reads.get("dataset", []))
-        if got != epochs * share:
+        passes = _passes(r.reads.get("dataset", []), share)
+        full = _epochs(r.reads.get("dataset", []), share)
+        if len(full) != epochs:
             why = (": every rank iterated over the whole dataset; a DistributedSampler gives each rank its own "
-                   f"1/{WORLD}") if got == epochs * n else ""
-            return (f"rank {r.rank} read {got} samples in {epochs} epochs, expected {epochs * share} ({share} per "
-                    f"epoch, 1/{WORLD} of the {n}){why}")
+                   f"1/{WORLD}") if any(len(p) == n for p in passes) else ""
+            return (f"rank {r.rank} made {len(full)} complete pass(es) of {share} samples (1/{WORLD} of the {n}) in "
+                    f"{epochs} epochs, expected {epochs}; its passes read {[len(p) for p in passes]} samples{why}")
     for e in range(epochs):
         owner = {}
         for r in ranks:
-            part = _epochs(r.reads["dataset"], epochs)[e]
+            part = _epochs(r.reads["dataset"], share)[e]
             for i in part:
                 if i in owner:
                     who = "twice" if owner[i] == r.rank else f"by ranks {owner[i]} and {r.rank}"
@@ -73,9 +93,13 @@ def _shards(spec, ranks):
     return None
 
 
+def _share(spec):
+    return len(spec["common"]["dataset"]["tensor_dataset"][0]) // WORLD
+
+
 def _reshuffled(spec, ranks):
     epochs = spec["common"]["epochs"]
-    orders = [_epochs(r.reads["dataset"], epochs) for r in ranks]
+    orders = [_epochs(r.reads["dataset"], _share(spec)) for r in ranks]
     if all(o[e] != o[0] for o in orders for e in range(1, epochs)):
         return None
     if any(o[e] == o[0] for o in orders for e in range(1, epochs)) and all(o[0] == sorted(o[0]) for o in orders):
@@ -89,7 +113,7 @@ def _oracle(spec, ranks, divide_by):
     c = spec["common"]
     x, y = (t.double() for t in c["dataset"]["tensor_dataset"])
     w, b = c["weight"].double(), c["bias"].double()
-    per_epoch = [_epochs(r.reads["dataset"], c["epochs"]) for r in ranks]
+    per_epoch = [_epochs(r.reads["dataset"], _share(spec)) for r in ranks]
     for e in range(c["epochs"]):
         share = len(per_epoch[0][e])
         for s in range(math.ceil(share / c["batch_size"])):
@@ -132,3 +156,7 @@ def verify(spec, ranks):
     checks.append(Check("single-process", f"rank 0's parameters differ from a single-process run over the same global "
                         f"batches by up to {err:.3g}{hint}", details))
     return checks
+
+
+REQUIRED_CALLS = {"DistributedDataParallel": "the prompt asks for the model wrapped in DistributedDataParallel "
+                                           "(averaging gradients by hand is not DDP)"}

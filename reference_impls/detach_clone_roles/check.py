@@ -8,8 +8,9 @@ Threat list (how a candidate gets this wrong -> what kills it; all through the t
 - a view taken under no_grad (a view of a leaf still requires grad) -> requires_grad fact.
 - detach_() on x (x itself loses requires_grad) -> backward through x's own graph afterwards.
 - a copy rebuilt from tolist() (dtype becomes float32) -> float64.
-- shared view = x.data (in-place writes bypass x's version counter) -> needs family check: an
-  in-place write to shared_view must bump x._version (and the prompt must say so).
+- shared view = x.data (in-place writes bypass x's version counter) -> write_into: the probe saves x
+  in a graph, writes into shared_view in place, and requires backward to raise as it does for
+  x.detach() (wrong/data_attribute, wrong/data_view_of_data).
 """
 
 import torch
@@ -33,7 +34,7 @@ def label(x):
 
 
 def _case(name, x):
-    return ProbeCase(name, (x,), spec={"grad_args": [0]})
+    return ProbeCase(name, (x,), spec={"grad_args": [0], "write_into": "shared_view"})
 
 
 def public_cases():

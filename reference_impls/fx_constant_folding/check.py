@@ -12,21 +12,28 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - a folded value that is also an output, nested get_attr targets -> fold_nested (hidden).
 - writing the folded value into the shared parameter -> the family re-runs the original model.
 - no gm.recompile() -> the family's stale-code check.
-- folding an in-place op on a parameter (self.steps.add_(1), which fx's Node.is_impure() does not
-  flag): the counter freezes and the original model's parameter is changed at fold time -> needs a
-  zoo model with such an op (fusion_zoo is family code).
+- folding an in-place call (fx's Node.is_impure() does not flag in-place methods): the update
+  happens once at fold time -> fold_inplace_update (clone of a parameter, add_, then read) and the
+  family's count of in-place nodes (wrong/is_impure_only).
+- folding what reads a tensor that an in-place call writes (w * 2 computed before w.add_(1) runs)
+  -> fold_inplace_update's values; the reference had this bug and now leaves written tensors and
+  their readers unfolded (wrong/folds_written_tensor).
 """
 
 from dlprep.checkers.families.fusion_pass.judge import GraphFacts
 
-PUBLIC = ("fold_scaled_linear", "fold_weight_std")
+PUBLIC = ("fold_scaled_linear", "fold_weight_std", "fold_inplace_update")
 HIDDEN = ("fold_noise", "fold_nested", "fold_size_dependent")
 
 
 def structure(before: GraphFacts, after: GraphFacts) -> str | None:
     """No pure call may be left whose inputs are all parameters, buffers or folded values."""
+    # what an in-place call writes into changes while the graph runs: neither it nor its readers fold
+    written = {n.inputs[0] for n in after.nodes if n.inplace and n.inputs}
     constant = set()
     for n in after.nodes:
+        if n.name in written:
+            continue
         if n.op == "get_attr":
             constant.add(n.name)
         elif n.op in ("call_function", "call_method") and not n.impure and n.inputs \

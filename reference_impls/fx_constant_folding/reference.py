@@ -23,11 +23,20 @@ def _fetch(gm: fx.GraphModule, target: str):
     return obj
 
 
+def _inplace(node: fx.Node) -> bool:
+    name = node.target if isinstance(node.target, str) else getattr(node.target, "__name__", "")
+    return node.op in ("call_function", "call_method") and name.endswith("_")
+
+
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
+    # A tensor some in-place call writes into changes while the graph runs: it is no constant.
+    written = {n.args[0] for n in gm.graph.nodes if _inplace(n) and n.args and isinstance(n.args[0], fx.Node)}
     # 1. Evaluate, in graph order, every node whose inputs are all known constants.
     value = {}
     with torch.no_grad():
         for node in gm.graph.nodes:
+            if node in written:
+                continue
             if node.op == "get_attr":
                 value[node] = _fetch(gm, node.target)
             elif _foldable_call(node) and all(n in value for n in node.all_input_nodes):

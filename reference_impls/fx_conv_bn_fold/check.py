@@ -12,14 +12,15 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - folding a BN that follows a pool, not a conv -> cbn_pool_between (hidden).
 - rescaling the shared conv in place -> the family re-runs the original model after the pass.
 - one conv module called at two sites, each followed by its own BN: replacing the module
-  folds one BN into both calls -> needs a zoo model (fusion_zoo is family code); the reference
-  has this bug too (it swaps the module by name), so it needs a fix with that model.
+  folds one BN into both calls -> cbn_two_call_sites; the reference now adds a new module per
+  call site (it swapped the module by name before) (wrong/swaps_module_by_name,
+  wrong/setattr_nested_swap).
 """
 
 from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts
 from torch import nn
 
-PUBLIC = ("cbn_conv_bn_relu", "cbn_two_stages")
+PUBLIC = ("cbn_conv_bn_relu", "cbn_two_stages", "cbn_two_call_sites")
 HIDDEN = ("cbn_sequential", "cbn_shared_output", "cbn_pool_between")
 PUBLIC_SIZE = 5
 

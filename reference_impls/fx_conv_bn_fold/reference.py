@@ -16,15 +16,18 @@ def _folded(conv: nn.Conv2d, bn: nn.BatchNorm2d) -> nn.Conv2d:
 
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
     modules = dict(gm.named_modules())
-    for node in list(gm.graph.nodes):
+    for i, node in enumerate(list(gm.graph.nodes)):
         if node.op != "call_module" or not isinstance(modules[node.target], nn.BatchNorm2d):
             continue
         conv = node.args[0]
         if not (isinstance(conv, fx.Node) and conv.op == "call_module"
                 and isinstance(modules[conv.target], nn.Conv2d) and len(conv.users) == 1):
             continue
-        parent, _, name = conv.target.rpartition(".")
-        setattr(gm.get_submodule(parent), name, _folded(modules[conv.target], modules[node.target]))
+        # A new module for this call site only: the same conv may be called elsewhere with another BN
+        # (or none), so the module itself is never replaced.
+        name = f"{conv.target.replace('.', '_')}_folded_{i}"
+        gm.add_submodule(name, _folded(modules[conv.target], modules[node.target]))
+        conv.target = name
         node.replace_all_uses_with(conv)
         gm.graph.erase_node(node)
     gm.recompile()

@@ -7,17 +7,18 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - arguments sorted to catch commutative ops (sub(x, y) merged with sub(y, x)) -> cse_arg_order.
 - all keys computed before any merge (chains never meet) -> cse_twin_branches (relu(x) * 2 twice).
 - no gm.recompile() -> the family's stale-code check.
-- in-place calls merged (y.add_(1) twice becomes once) -> needs a zoo model with repeated
-  in-place calls (fusion_zoo is family code).
-- call_module nodes merged (a module with state or randomness called twice) -> needs a zoo model.
+- in-place calls merged (y.add_(1) twice becomes once) -> cse_inplace_twice (values, and the
+  family's count of in-place nodes) (wrong/merges_inplace, wrong/inplace_by_name).
 - two equal pure calls with an in-place change of their input between them (relu(y); y.add_(1);
-  relu(y)) -> needs a zoo model; the reference merges them too (its key ignores what ran in
-  between), so it needs the same fix.
+  relu(y)) -> cse_mutation_between; the reference now forgets what it saw at every in-place or
+  random call (it merged them too) (wrong/ignores_mutation_between).
+- call_module nodes merged (a module with state or randomness called twice) -> not covered: zoo
+  models are built in eval mode, where the leaf modules are deterministic.
 """
 
 from dlprep.checkers.families.fusion_pass.judge import GraphFacts
 
-PUBLIC = ("cse_twin_branches", "cse_random")
+PUBLIC = ("cse_twin_branches", "cse_random", "cse_inplace_twice", "cse_mutation_between")
 HIDDEN = ("cse_kwargs", "cse_arg_order", "cse_dropout")
 
 
@@ -25,7 +26,10 @@ def structure(before: GraphFacts, after: GraphFacts) -> str | None:
     """No two pure function/method calls with the same target, args and kwargs may remain."""
     seen: dict[str, str] = {}
     for n in after.nodes:
-        if n.op not in ("call_function", "call_method") or n.impure:
+        if n.op in ("call_function", "call_method") and n.impure:
+            seen.clear()  # an in-place call between two equal calls makes them different values
+            continue
+        if n.op not in ("call_function", "call_method"):
             continue
         first = seen.setdefault(n.key(), n.name)
         if first != n.name:

@@ -35,6 +35,10 @@ def solve(gm: fx.GraphModule) -> fx.GraphModule:
     # representatives, so duplicates further down a chain get the same key too.
     for node in list(gm.graph.nodes):
         if not _mergeable(node):
+            if node.op in ("call_function", "call_method"):
+                # An in-place or random call may change a tensor that an earlier call read (relu(y);
+                # y.add_(1); relu(y)): what was computed before it is never reused after it.
+                first.clear()
             continue
         key = (node.op, node.target, _hashable(node.args), _hashable(node.kwargs))
         if key in first:

@@ -8,8 +8,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - a product with other readers fused (computed twice) -> fma_shared_product (hidden).
 - x * 0.5 + y fused (addcmul needs tensors) -> fma_shared_product (hidden).
 - a chain starting from a fused result missed -> fma_chain (hidden).
-- torch.add(x * y, z, alpha=2) fused and alpha lost -> needs a zoo model with alpha/kwargs
-  (fusion_zoo is family code).
+- torch.add(x * y, z, alpha=2) fused and alpha lost -> fma_alpha (wrong/ignores_alpha,
+  wrong/two_args_only).
 - fusing across an in-place change of an operand between the multiply and the add
   (p = x * y; x.add_(1); p + z) -> needs a zoo model; the reference would fuse it too (it does
   not look at what runs between the two nodes), so it needs the same fix.
@@ -17,7 +17,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts
 
-PUBLIC = ("fma_affine", "fma_operand_order")
+PUBLIC = ("fma_affine", "fma_operand_order", "fma_alpha")
 HIDDEN = ("fma_chain", "fma_shared_product")
 MULS = ("operator.mul", "torch.mul")
 ADDS = ("operator.add", "torch.add")

@@ -9,7 +9,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - meshgrid with indexing="xy" (first two dims swapped) -> smaller-index, transposed-x.
 - negative dim, 1-d, empty index -> negative-dim, 1d, empty-index.
 - a negative index that wraps (advanced indexing does; gather raises), an index >= size
-  -> needs family check: cases whose oracle raises (the reference raises like gather since this change).
+  -> negative-index-raises, index-too-large-raises: the oracle (torch.gather) raises, so the
+  solution must raise (any exception) (wrong/negative_index_wraps, wrong/clamps_index).
 """
 
 import torch
@@ -42,6 +43,9 @@ def public_cases():
         Case("int64-values", (torch.arange(24).reshape(2, 3, 4), 2, torch.tensor([[[3, 1]], [[0, 2]]]))),
         Case("float64", (torch.randn(4, 3, generator=gen, dtype=torch.float64), 0,
                          torch.tensor([[3, 0, 1], [1, 2, 2]]))),
+        # gather raises on an index outside [0, size): advanced indexing would wrap -1 or read past
+        Case("negative-index-raises", (x, 1, torch.tensor([[0, -1], [1, 2], [0, 0]]))),
+        Case("index-too-large-raises", (x, 0, torch.tensor([[0, 3, 1, 0]]))),
     ]
 
 

@@ -13,6 +13,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - no cycle check (a partial result), DFS without an in-progress mark (RecursionError), or the
   wrong exception type -> cycle-through-data, cycle-through-control-edge, self-loop.
 - read before any write (0.0) -> control-edge-read-before-write; empty graph -> empty-graph.
+- graphlib.TopologicalSorter doing the exercise (forbidden, stated in the prompt) -> the source
+  rule, and at run time the wrapped class for getattr/importlib spellings (wrong/graphlib_sorter,
+  wrong/graphlib_via_importlib).
+- (not a mistake) a ValueError subclass (graphlib's CycleError, one's own) -> the error's classes
+  are reported, not only its name (right/cycle_error_subclass).
 Not checked: graphs deep enough to exhaust Python's recursion limit (the prompt states no size).
 """
 
@@ -99,7 +104,7 @@ def problem(args, returned, error):
         path = " -> ".join(cycle)
         if error is None:
             return f"the graph has a cycle ({path}), but solve() returned instead of raising ValueError"
-        if error["type"] != "ValueError" or "cycle" not in error["message"].lower():
+        if "ValueError" not in error.get("bases", [error["type"]]) or "cycle" not in error["message"].lower():
             return (f"the graph has a cycle ({path}): expected a ValueError whose message says 'cycle', got "
                     f"{error['type']}: {error['message'][:200]}")
         return None

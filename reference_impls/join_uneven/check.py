@@ -12,8 +12,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - divide_by_initial_world_size=False -> single-process (diagnosed).
 - throw_on_early_termination=True -> every rank raises.
 - the ranks' parameters drifting apart (no DDP) -> in sync.
-- Join replaced by hand-made zero-loss DDP steps on the short rank (the same numbers) -> needs
-  family check: require Join (or DDP's join hook) to have run, as the prompt states.
+- Join replaced by hand-made zero-loss DDP steps on the short rank (the same numbers), or by an
+  all-reduced "still has data" flag -> the api row: every rank's own code must build a Join and a
+  DistributedDataParallel (REQUIRED_CALLS; wrong/manual_zero_steps, wrong/done_flag_loop).
 """
 
 import torch
@@ -92,3 +93,8 @@ def verify(spec, ranks):
     checks.append(Check("single-process", f"rank 0's parameters differ from the reference by up to {err:.3g}{hint}",
                         details))
     return checks
+
+
+REQUIRED_CALLS = {"Join": "the prompt asks for the Join context manager, Join([ddp]) or ddp.join() (padding "
+                         "the short rank with zero-loss steps by hand is not Join)",
+                  "DistributedDataParallel": "the prompt asks for a DDP-wrapped model"}

@@ -9,6 +9,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - zero-size tensors (always contiguous, returned as is) -> zero-size.
 - stride-0 (expanded) input -> expanded.
 - modifying x in place -> the family compares every input after the call.
+- (not a mistake) a `__main__` self-test using .reshape -> rules skip that block
+  (right/main_selftest_reshape).
 """
 
 import torch

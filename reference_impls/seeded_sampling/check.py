@@ -8,7 +8,8 @@ Threat list (how a candidate gets this wrong -> what kills it; exact comparison 
   stream (right/row_by_row passes).
 - the mask as bool, or as rand < p cast to float32 -> dtype check, float64-probabilities.
 - the global RNG seeded instead of a private generator (same numbers, everyone else's
-  randomness reseeded) -> needs family check: the global RNG state must be unchanged by the call.
+  randomness reseeded) -> KEEP_GLOBAL_RNG: call_child compares torch's global RNG state before and
+  after each call (wrong/global_seed, wrong/saves_state_never_restores).
 """
 
 import torch
@@ -54,3 +55,6 @@ def hidden_cases(gen, n):
         weights[:, 0] += 0.1  # every row has some weight
         cases.append(_case(f"random-{i}", gen, weights, int(torch.randint(1, 50, (), generator=gen))))
     return cases
+
+
+KEEP_GLOBAL_RNG = True  # the prompt asks for one private torch.Generator: the global stream stays untouched

@@ -6,12 +6,14 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - the gradient's values clamped instead of gated on x -> exact-points.
 - the detach trick instead of an autograd.Function -> the family's is-a-Function and grad_fn checks.
 - dtype, layout, empty -> float64, 2d-non-contiguous, empty.
-- x overwritten in forward (x.sign_()) -> needs family check: the function probe must compare the
-  inputs after the call.
-- grad_output modified in place in backward -> needs family check: hand in a grad_output and
-  require it unchanged (a shared upstream gradient is corrupted otherwise).
-- x kept as ctx.x instead of save_for_backward -> needs family check: saved tensors seen through
-  torch.autograd.graph.saved_tensors_hooks.
+- x overwritten in forward (x.sign_()) -> the function probe compares x after apply with a copy
+  taken before (wrong/forward_sign_inplace).
+- grad_output modified in place in backward (indexed assignment, masked_fill_) -> the probe hands
+  backward a grad_output and requires it unchanged afterwards (wrong/mutates_grad_output,
+  wrong/masked_fill_grad_output).
+- x (or the window mask) kept as a ctx attribute instead of save_for_backward -> the probe lists
+  the tensors among the ctx's attributes, setup_context included (wrong/ctx_attribute,
+  wrong/ctx_mask_setup_context).
 """
 
 import torch

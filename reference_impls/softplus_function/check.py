@@ -8,10 +8,14 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - float32 arithmetic for float64 input -> gradcheck-float64.
 - torch's threshold shortcut (x itself above 20; a 2e-9 jump) -> gradcheck-float64-wide (x = 20).
 - dtype, layout, empty -> 2d-non-contiguous, empty, float32/float64 cases.
-- grad_output modified in place, or x kept as ctx.x -> needs family checks (grad_output
-  unchanged after backward; saved tensors through saved_tensors_hooks).
-Note: outputs/gradients far below atol that round to 0 (log(1 + e^x) for x = -20 in float32)
-currently fail the whole-tensor relative norm; see right/pending (needs a per-element absolute floor).
+- grad_output modified in place (mul_) -> grad_output handed in and required unchanged after
+  backward (wrong/mutates_grad_output).
+- x kept as ctx.x instead of save_for_backward -> tensors among the ctx's attributes
+  (wrong/ctx_attribute).
+- x clamped in place in forward -> x compared after apply (wrong/clamp_input_inplace).
+- (not a mistake) outputs/gradients far below atol that round to 0 (log(1 + e^x) for x = -20 in
+  float32) -> compare's per-element absolute floor keeps them out of the relative norm
+  (right/textbook_log, right/grad_one_minus_ratio).
 """
 
 import torch

@@ -9,8 +9,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
   (shares-storage property).
 - a view rebuilt with set_ on a float32 tensor (dtype lost) -> int64, float64-offset.
 - negative dims, equal dims, size-1 and zero-size inputs -> negative-dims, same-dim, size-1, zero-size.
-- a bad dim wrapped with % instead of raising IndexError as torch does -> needs family check:
-  cases whose oracle raises (the reference raises like torch since this change).
+- a bad dim wrapped with % instead of raising IndexError as torch does -> dim-too-large-raises,
+  dim-too-negative-raises: x.transpose raises, so the
+  solution must raise (wrong/modulo_wraps_bad_dim, wrong/python_negative_index).
 """
 
 import torch
@@ -34,6 +35,9 @@ def public_cases():
         Case("sliced-offset", (base[1, 1:, :], 0, 1)),
         Case("zero-size", (torch.empty(0, 3), 0, 1)),
         Case("int64", (torch.arange(12).reshape(3, 4), 0, 1)),
+        # transpose raises on a dim outside [-ndim, ndim): `% ndim` would wrap it
+        Case("dim-too-large-raises", (torch.arange(6.0).reshape(2, 3), 0, 2)),
+        Case("dim-too-negative-raises", (torch.arange(6.0).reshape(2, 3), -3, 1)),
         Case("float64-offset", (torch.arange(24.0, dtype=torch.float64).reshape(4, 6)[1:, 2:], -2, -1)),
     ]
 

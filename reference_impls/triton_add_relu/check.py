@@ -10,9 +10,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - an empty input (a zero-size grid) -> n=0.
 - float16 computed or stored wrongly -> n=2049-float16 and n=2000-float16-large (exact dtype).
 - returning a new tensor, modifying x or y -> the family (sentinel in out, inputs compared).
-- not fused: one kernel writes x + y to out, a second applies relu in place -> needs family
-  check: exactly one kernel launch per call (the prompt asks for one kernel).
-- torch doing part of the work on the host -> needs family check: no torch compute on the output.
+- not fused: one kernel writes x + y to out, a second applies relu in place (or one kernel launched
+  twice) -> MAX_LAUNCHES = 1 (wrong/two_kernels, wrong/one_kernel_two_passes).
+- torch doing part of the work on the host -> the family's dispatch mode records the launcher's
+  torch compute between kernel runs (none allowed).
 """
 
 import torch
@@ -66,3 +67,4 @@ def hidden_cases(gen, n):
 
 def timing_case():
     return KernelCase("timing", (torch.empty(1 << 26, device="meta"), torch.empty(1 << 26, device="meta")))
+MAX_LAUNCHES = 1  # one fused kernel: the sum never goes through memory

@@ -13,10 +13,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - an empty input: a zero-size grid -> n=0.
 - modifying x in place -> the family compares x bit for bit after the call.
 - precision lost by computing in float16/bfloat16 -> float32 tolerance (rtol 1e-4) on every case.
-- torch doing part of the work on the host after a launch (e.g. the kernel does one block and
-  torch the rest) -> needs family check: no torch compute on the output outside the kernel.
-- configs that differ only in num_warps, so a fixed grid stays right -> needs family check: the
-  autotune check must count distinct BLOCK_SIZE values, as the prompt asks.
+- torch doing part of the work on the host after a launch (the kernel does one block and torch
+  the rest) -> the family's dispatch mode records the launcher's torch compute between kernel runs
+  (none allowed) (wrong/host_finishes_tail).
+- configs that differ only in num_warps or num_stages, so a fixed grid stays right -> the autotune
+  check counts distinct meta-parameter sets (wrong/same_block_size, wrong/stages_only).
 """
 
 import torch

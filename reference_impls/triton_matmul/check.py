@@ -13,9 +13,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
   over one block; 5x0x7-empty-k (torch gives zeros).
 - store without a mask, axes of the grid swapped -> canaries around out; non-square cases.
 - modifying a or b -> the family compares them bit for bit after the call.
-- torch doing the ragged edges on the host (the kernel does only whole tiles) -> needs family
-  check: no torch compute on the output outside the kernel.
-- a 1-D grid (the prompt asks for a 2-D one) -> needs family check: record the launch grid.
+- torch doing the ragged edges on the host (the kernel does only whole tiles) -> the family's
+  dispatch mode records the launcher's torch compute between kernel runs (none allowed)
+  (wrong/host_edges).
+- a 1-D grid (the prompt asks for a 2-D one) -> PROGRAM_ID_AXES = 2: the interpreter traces which
+  tl.program_id axes the kernel reads (wrong/one_d_grid).
 """
 
 import torch
@@ -58,3 +60,4 @@ def hidden_cases(gen, n):
 
 def timing_case():
     return KernelCase("timing", (torch.empty(4096, 4096, device="meta"), torch.empty(4096, 4096, device="meta")))
+PROGRAM_ID_AXES = 2  # the prompt asks for a 2-D grid of output tiles

@@ -11,7 +11,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - no mask on the load or the store -> the family's canaries and traced loads.
 - modifying x -> the family compares it bit for bit after the call.
 - torch doing part of the work on the host (e.g. x - x.amax() before a plain-exp kernel)
-  -> needs family check: no torch compute on the inputs/output outside the kernel.
+  -> the family's dispatch mode records the launcher's torch compute between kernel runs (none
+  allowed) (wrong/host_subtracts_max).
 """
 
 import torch

@@ -9,10 +9,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - an empty input (a zero-size grid, or an assert n > 0) -> empty.
 - computing x + y with torch and launching nothing -> the family's launch count.
 - modifying x or y, returning a new tensor -> the family (inputs compared, sentinel in out).
-- the kernel does the whole blocks and torch.add the tail -> needs family check: no torch
-  compute on the output outside the kernel.
-- the Triton tutorial's module-level `triton.runtime.driver.active.get_active_torch_device()`
-  fails under the interpreter with "0 active drivers" -> needs family/loader hint (right/pending).
+- the kernel does the whole blocks and torch.add the tail -> the family's dispatch mode records
+  the launcher's torch compute between kernel runs (none allowed) (wrong/tail_on_host).
+- (not a mistake) the Triton tutorial's module-level
+  `triton.runtime.driver.active.get_active_torch_device()`
+  -> the child stands in a CPU driver under the interpreter (right/tutorial_paste).
 """
 
 import torch

@@ -10,7 +10,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - a copy (stack of slices) instead of a view -> the family's shares-storage property.
 - dtype kept by a view -> int64-rows.
 - a window longer than the dim (0 windows returned) or step <= 0, where unfold raises
-  -> needs family check: cases whose oracle raises (the reference raises like torch since this change).
+  -> window-too-long-raises, window-much-too-long-raises: x.unfold raises, so the
+  solution must raise (wrong/no_length_check, wrong/clamped_window_count).
 """
 
 import torch
@@ -29,6 +30,9 @@ def public_cases():
         Case("gaps", (torch.arange(10.0), 2, 3)),
         Case("tail-dropped", (torch.arange(7.0), 3, 2)),
         Case("whole", (torch.arange(5.0), 5, 1)),
+        # unfold raises on a window longer than the dimension
+        Case("window-too-long-raises", (torch.arange(5.0), 6, 1)),
+        Case("window-much-too-long-raises", (torch.arange(3.0), 8, 2)),
         Case("size-one", (torch.arange(4.0), 1, 1)),
         Case("strided-input", (torch.arange(20.0)[::2], 3, 2)),
         Case("offset-input", (torch.arange(12.0)[3:], 4, 4)),

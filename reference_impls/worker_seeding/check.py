@@ -12,9 +12,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - OS entropy or the clock (not reproducible) -> a == a.
 - a legacy RandomState (32-bit seeds only; info.seed is 64-bit) -> every case raises.
 - persistent workers -> persistent-workers (epoch 2 != epoch 1).
-- torch (or `random`) reseeded with a constant in the worker, breaking the loader's own
-  per-worker seeding -> needs family check: torch.initial_seed() / torch draws in each worker
-  after worker_init_fn must still differ across workers.
+- torch reseeded with a constant in the worker, breaking the loader's own per-worker seeding
+  -> the probe's dataset also draws from torch's global RNG in each worker; the workers' first
+  draws must differ (wrong/reseeds_torch_constant, wrong/reseeds_torch_with_worker_zero_seed).
+  (`random` reseeded the same way is not covered: the probe's dataset draws nothing from it.)
 """
 
 import torch

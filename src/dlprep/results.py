@@ -50,8 +50,20 @@ class Verdict:
     def passed(self) -> bool:
         return self.status == "pass"
 
+    @property
+    def summary(self) -> str:
+        """One line: what decided the verdict. A rule hit comes first, since it zeroes every score."""
+        rule = next((t for t in self.tests if t.name == "rules" and t.status == "fail"), None)
+        if rule is not None and "rule" in rule.details:
+            return f"failed: forbidden call {rule.details['rule']} at line {rule.details['line']}"
+        if self.status == "pass":
+            return f"passed: {self.score:g}/{self.max_score:g}"
+        first = next((t for t in self.tests if t.status == self.status and not t.advisory), None)
+        return f"{self.status}: " + (f"{first.name}: {first.message or ''}".strip() if first else "no check ran")[:200]
+
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
+        d["summary"] = self.summary
         d["tests"] = [asdict(t) for t in self.tests]
         d["duration_s"] = round(self.duration_s, 3)
         return d

@@ -17,6 +17,7 @@ from typing import Any
 
 import torch
 from torch.autograd.gradcheck import GradcheckError
+from torch.utils._python_dispatch import TorchDispatchMode
 
 from dlprep.checkers.families.autograd.expr_graph import BINARY
 from dlprep.checkers.sandbox import harness
@@ -30,6 +31,8 @@ _backward = torch.autograd.backward
 _clone = torch.Tensor.clone
 _detach = torch.Tensor.detach
 _requires_grad_ = torch.Tensor.requires_grad_
+_torch_equal = torch.equal
+_nan_to_num = torch.nan_to_num
 
 # How an expression op is applied to the user's objects: operators and methods, exactly as the
 # exercise's spec lists them (`c * v` exercises __rmul__).
@@ -92,13 +95,42 @@ def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[s
             return {"gradcheck": {"ok": ok, "message": ""}}
         except GradcheckError as e:
             return {"gradcheck": {"ok": False, "message": " ".join(str(e).split())[:600]}}
+    x_before = _clone(_detach(x))
     y = fn.apply(x)
     out = harness.describe(y)
+    x_changed = not _equal(_detach(x), x_before)
+    # save_for_backward is the contract for tensors: one kept as a ctx attribute skips the version
+    # check (a later in-place write goes unnoticed) and outlives the graph (a reference cycle).
+    on_ctx = sorted(k for k, v in _ctx_items(y) if _holds_tensor(v))
     grad = None
+    grad_out_changed = False
     if type(y) is _TENSOR and y.requires_grad:
-        _backward(y, case["args"][1])
+        grad_out = case["args"][1]
+        sent = _clone(grad_out)  # autograd hands this very buffer to backward
+        _backward(y, sent)
         grad = harness.describe(x.grad)
-    return {"out": out, "grad": grad}
+        grad_out_changed = not _equal(sent, grad_out)
+    return {"out": out, "grad": grad, "x_changed": x_changed, "ctx_tensors": on_ctx,
+            "grad_out_changed": grad_out_changed}
+
+
+def _equal(a: torch.Tensor, b: torch.Tensor) -> bool:
+    return a.shape == b.shape and bool(_torch_equal(_nan_to_num(a), _nan_to_num(b)))
+
+
+def _ctx_items(y: Any) -> list[tuple[str, Any]]:
+    """The attributes the user's forward set on ctx (for a Function, y.grad_fn is the ctx)."""
+    node = getattr(y, "grad_fn", None) if type(y) is _TENSOR else None
+    try:
+        return list(vars(node).items()) if node is not None else []
+    except TypeError:  # a built-in node (not the Function's own): no user attributes
+        return []
+
+
+def _holds_tensor(v: Any) -> bool:
+    if isinstance(v, _TENSOR):
+        return True
+    return type(v) in (list, tuple) and any(isinstance(t, _TENSOR) for t in v)
 
 
 def expression_probe(cls: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
@@ -132,9 +164,40 @@ def saved_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str,
     with _saved_tensors_hooks(pack, lambda t: t):
         result = fn(*args)
     out = harness.describe(result)
+    recompute = job.get("recompute_op")
+    bursts = None
     if type(result) is _TENSOR and result.requires_grad:
-        _backward(result, case["grad_out"])
-    return {"out": out, "saved": saved, "grads": [harness.describe(t.grad) for t in leaves]}
+        if recompute:
+            with _OpTrace() as trace:
+                _backward(result, case["grad_out"])
+            bursts = _bursts(trace.ops, recompute)
+        else:
+            _backward(result, case["grad_out"])
+    return {"out": out, "saved": saved, "grads": [harness.describe(t.grad) for t in leaves], "recomputes": bursts}
+
+
+def _bursts(ops: list[str], op: str) -> int:
+    """How many times backward went back to recomputing `op` (the forward's own op) after having
+    started on gradients: one burst per checkpointed segment, recomputed just before its backward."""
+    n, running = 0, False
+    for name in ops:
+        if name == op and not running:
+            n, running = n + 1, True
+        elif name == f"{op}_backward":
+            running = False
+    return n
+
+
+class _OpTrace(TorchDispatchMode):
+    """The aten ops run while it is active, by name."""
+
+    def __init__(self) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]
+        self.ops: list[str] = []
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        self.ops.append(func.overloadpacket.__name__)
+        return func(*args, **(kwargs or {}))
 
 
 def tensor_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
@@ -148,8 +211,23 @@ def tensor_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str
         if case.get("through"):
             args[i] = THROUGH[case["through"]](args[i])
     ptrs = [harness.storage_ptr(a) if type(a) is _TENSOR and a.numel() else 0 for a in args]
+    # A graph that saved input 0 before the call: after an in-place write into the result named by
+    # `write_into`, backward through it must notice (a view from detach() shares x's version
+    # counter; one from x.data does not, and backward then silently uses the changed values).
+    watch = (args[0] * args[0]).sum() if case.get("write_into") and type(args[0]) is _TENSOR else None
     result = fn(*args)
     out = harness.describe(result, ptrs)
+    write_check = None
+    if watch is not None:
+        target = result.get(case["write_into"]) if type(result) is dict else None
+        if type(target) is _TENSOR and not target.requires_grad:
+            target.add_(1.0)
+            try:
+                _grad(watch, leaves, allow_unused=True)
+                write_check = "silent"
+            except RuntimeError:
+                write_check = "raised"
+            target.sub_(1.0)
     flows: dict[str, list[Any]] = {}
     for path, t in flatten(result):
         if t.requires_grad and leaves:
@@ -163,7 +241,7 @@ def tensor_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str
             upstream = {"grads": [harness.describe(g) for g in _grad(total, leaves)]}
         except Exception as e:
             upstream = {"error": harness.error_info(e, job.get("filename", ""))}
-    return {"out": out, "flows": flows, "after": after, "upstream": upstream}
+    return {"out": out, "flows": flows, "after": after, "upstream": upstream, "write_check": write_check}
 
 
 def call_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:

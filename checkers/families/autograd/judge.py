@@ -144,6 +144,9 @@ class AutogradFamily(Family):
         if out["kind"] == "tensor" and out["grad_fn"] != node:  # a name the child read: reported
             self.observe(case, f"the output's grad_fn is {out['grad_fn']}, not {node}: the result must come from "
                                f"{entry}.apply itself, so that autograd calls your backward")
+        contract = _function_contract(fact, entry)
+        if contract:  # how the Function saved and treated its tensors, seen in the child: reported
+            self.observe(case, contract)
         y, grad = self.ex.check.oracle(x.clone(), grad_out.clone())
         rtol, atol = self.tolerances()
         c = compare_described(out, harness.describe(y), rtol, atol, where="forward")
@@ -221,6 +224,14 @@ class AutogradFamily(Family):
         elif saved > bound:
             self.observe(case, f"forward saved {saved} tensors for backward (without checkpointing: {plain_saved}); "
                                f"with every segment checkpointed at most {bound} are kept")
+        want_runs = getattr(self.ex.check, "recomputes", None)
+        if want_runs is not None and fact.get("recomputes") is not None:
+            runs, want = int(fact["recomputes"]), int(want_runs(*case.args))
+            counts["recomputes"] = runs
+            if runs != want:  # counted from aten ops traced in the child: reported
+                self.observe(case, f"backward recomputed the forward in {runs} separate segment(s), expected {want}: "
+                                   "each of the asked segments is checkpointed on its own and recomputed just before "
+                                   "its backward")
         return _pass(case, f"saved {saved} tensors (without checkpointing: {plain_saved})", inputs=label, **counts)
 
     # ------------------------------------------------------------------ grad_fn, storage, gradient flow
@@ -243,6 +254,11 @@ class AutogradFamily(Family):
                     message += "; backward through the input's graph silently uses the changed values"
                 self.observe(case, message[:600])  # the inputs as the child saw them after the call
                 break
+        if expected.get("write_check") == "raised" and fact.get("write_check") == "silent":
+            key = case.spec.get("write_into")  # what the child saw when it wrote: reported
+            self.observe(case, f"an in-place write into result[{key!r}] went unnoticed by autograd: backward through "
+                               "x's graph then silently used the changed values (x.data bypasses x's version counter; "
+                               "x.detach() shares it, so autograd raises)")
         out = fact["out"]
         c = compare_described(out, expected["out"], rtol, atol, where="result")
         if not c.ok:
@@ -298,6 +314,22 @@ class AutogradFamily(Family):
                                    "numbers)", inputs=label)
         problem = self.ex.check.problem(copy.deepcopy(case.args), returned, error)
         return _fail(case, problem, inputs=label) if problem else _pass(case, inputs=label)
+
+
+def _function_contract(fact: dict[str, Any], entry: str) -> str | None:
+    """The autograd.Function contract, beyond the values: inputs and grad_output are read-only,
+    tensors for backward go through save_for_backward."""
+    if fact.get("x_changed"):
+        return (f"{entry}.forward modified its input x in place: the caller's tensor is overwritten (compute "
+                "a new tensor, or declare it with ctx.mark_dirty)")
+    if fact.get("ctx_tensors"):
+        names = ", ".join(f"ctx.{n}" for n in fact["ctx_tensors"])
+        return (f"forward kept tensors as ctx attributes ({names}): save them with ctx.save_for_backward, "
+                "which checks they were not modified before backward and frees them with the graph")
+    if fact.get("grad_out_changed"):
+        return (f"{entry}.backward modified grad_output in place: autograd may share that buffer with other "
+                "consumers of the output; return a new tensor instead")
+    return None
 
 
 def _first_mismatch(got: list[float], want: list[float], order: range) -> int | None:

@@ -22,6 +22,7 @@ import multiprocessing.queues  # noqa: F401
 import multiprocessing.resource_sharer  # noqa: F401
 import multiprocessing.synchronize  # noqa: F401
 import os
+import random
 import re
 import signal
 import threading
@@ -39,6 +40,8 @@ from dlprep.checkers.sandbox import harness
 from dlprep.checkers.sandbox.isolation import children_of, reap_zombies
 
 _TENSOR = torch.Tensor
+_py_getstate = random.getstate
+_torch_get_rng_state = torch.random.get_rng_state
 SETTLE_S = 1.0  # how long worker processes may take to exit once the loader says it is done
 POLL_S = 0.02
 DATASET_SEED = 1234  # the fixed seed a naive dataset gives its own numpy Generator
@@ -207,6 +210,8 @@ def sampler_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, 
     seeds, and one driving a real DataLoader as its batch_sampler."""
     lengths, bs, seed = list(spec["lengths"]), int(spec["batch_size"]), int(spec["seed"])
     limit = len(lengths) + 2
+    py_state, torch_state = _py_getstate(), _torch_get_rng_state()
+    kinds = sorted({type(b).__name__ for b, _ in zip(entry(list(lengths), bs, seed), range(limit), strict=False)})
 
     def run(seed: int) -> dict[str, Any]:
         s = entry(list(lengths), bs, seed)
@@ -216,10 +221,16 @@ def sampler_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, 
 
     fact: dict[str, Any] = {"run": run(seed), "same_seed": run(seed)["first"],
                             "other_seeds": [run(int(s))["first"] for s in spec["other_seeds"]]}
+    # reseeding `random` or torch's global RNG changes everybody else's stream; measured before the
+    # DataLoader below, whose iterator draws its base seed from torch's global RNG itself
+    same = {"random": _py_getstate() == py_state,
+            "torch": bool(torch.equal(_torch_get_rng_state(), torch_state))}
+    fact["global_rng_changed"] = [name for name, kept in same.items() if not kept]
     indices: list[int] = list(range(len(lengths)))
     loader: DataLoader[int] = DataLoader(indices, batch_sampler=entry(list(lengths), bs, seed))  # type: ignore[arg-type]
     fact["loader"] = collect_batches(loader, limit, "DataLoader(batch_sampler=...)")
     fact["loader_len"] = len(loader)
+    fact["batch_types"] = kinds
     return fact
 
 
@@ -297,7 +308,10 @@ class NoisyDataset(Dataset[dict[str, Any]]):
 
     def __getitem__(self, i: int) -> dict[str, Any]:
         info = get_worker_info()
-        return {"i": i, "noise": torch.from_numpy(self.rng.random(2)), "worker": -1 if info is None else info.id}
+        # torch_noise: a torch augmentation from the worker's global torch RNG, which the DataLoader
+        # seeds per worker; a worker_init_fn that reseeds torch with a constant makes workers repeat it
+        return {"i": i, "noise": torch.from_numpy(self.rng.random(2)), "torch_noise": torch.rand(2),
+                "worker": -1 if info is None else info.id}
 
 
 def worker_seed_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
@@ -311,7 +325,7 @@ def worker_seed_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[s
         for _ in range(int(run["epochs"])):
             batches = list(batches_of(loader))
             epochs.append({k: torch.cat([b[k].reshape(len(b["i"]), -1) for b in batches])
-                           for k in ("i", "noise", "worker")})
+                           for k in ("i", "noise", "torch_noise", "worker")})
         del loader
         runs.append(epochs)
     return {"runs": runs}

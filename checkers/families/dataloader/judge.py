@@ -141,6 +141,13 @@ class DataLoaderFamily(Family):
         lengths, bs = list(spec["lengths"]), int(spec["batch_size"])
         n = len(lengths)
         run = fact["run"]
+        want_type = getattr(self.check, "BATCH_TYPE", None)
+        if want_type and set(fact.get("batch_types", [])) - {want_type}:
+            return _fail(case, f"the sampler yields batches of type {', '.join(fact['batch_types'])}: the spec asks "
+                               f"for {want_type}s of Python ints")
+        if getattr(self.check, "KEEP_GLOBAL_RNG", False) and fact.get("global_rng_changed"):
+            return _fail(case, f"iterating the sampler changed the global {' and '.join(fact['global_rng_changed'])} "
+                               "RNG state: draw from your own random.Random or torch.Generator seeded with `seed`")
         for label, got in (("epoch 1", run["first"]), ("epoch 2 (a second iter() of the same sampler)", run["again"])):
             problem = self._epoch_problem(got, n, bs, label)
             if problem:
@@ -243,6 +250,19 @@ class DataLoaderFamily(Family):
             u, v = same[0]
             return _fail(case, f"workers {u} and {v} drew the same random numbers: each worker starts with a copy of "
                                "the dataset's generator, so every worker must re-seed it with a seed of its own",
+                         inputs=label)
+        torch_starts = {}
+        for w in range(workers):
+            rows = (first["worker"].flatten() == w).nonzero().flatten()
+            if len(rows) and "torch_noise" in first:
+                torch_starts[w] = first["torch_noise"][rows[0]]
+        same = [(u, v) for u in torch_starts for v in torch_starts
+                if u < v and torch.equal(torch_starts[u], torch_starts[v])]
+        if same:
+            u, v = same[0]
+            return _fail(case, f"workers {u} and {v} drew the same numbers from torch's RNG: the DataLoader seeds "
+                               "torch differently in each worker, and the worker_init_fn must not reseed it with a "
+                               "constant",
                          inputs=label)
         if torch.equal(a[0]["noise"], other[0]["noise"]):
             return _fail(case, "a different DataLoader generator seed gave the same augmentations: derive the seed "

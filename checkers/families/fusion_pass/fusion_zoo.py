@@ -113,6 +113,21 @@ class NoisyWeight(nn.Module):
         return x @ (self.weight + noise).t() + self.bias.tanh()
 
 
+@_model("fold_inplace_update", _randn(-1, 5))
+class InPlaceUpdate(nn.Module):
+    """A copy of a parameter updated in place: add_ must stay, and what reads the copy afterwards
+    sees the updated values, so it is no constant of the pass (nor is the copy)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight = _p(5)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        w = self.weight.clone()
+        w.add_(1)
+        return x * (w * 2).tanh() + self.weight.sigmoid()
+
+
 class _Projection(nn.Module):
     def __init__(self) -> None:
         super().__init__()
@@ -197,6 +212,30 @@ class DropoutTwins(nn.Module):
         h = F.dropout(x, 0.3, training=True)
         g = F.dropout(x, 0.3, training=True)
         return h @ self.weight.t() + g @ self.weight.t()
+
+
+@_model("cse_inplace_twice", _randn(-1, 5))
+class InPlaceTwice(nn.Module):
+    """Two equal-looking y.add_(1) calls are two updates: y grows by 2."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = x.clone()
+        y.add_(1)
+        y.add_(1)
+        return y * torch.sigmoid(x) + torch.sigmoid(x)
+
+
+@_model("cse_mutation_between", _randn(-1, 5))
+class MutationBetween(nn.Module):
+    """relu(y) twice with y.add_(1) between them: the second is another value, not a duplicate
+    (x.exp() twice is one)."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = x.clone()
+        a = torch.relu(y)
+        y.add_(1)
+        b = torch.relu(y)
+        return a + 2 * b + x.exp() * x.exp()
 
 
 # ---------------------------------------------------------------- dead-code elimination
@@ -286,6 +325,21 @@ class TwoStages(nn.Module):
         return out
 
 
+@_model("cbn_two_call_sites", _randn(2, 3, -1, -1))
+class TwoCallSites(nn.Module):
+    """One conv module called twice, each call followed by its own BN: each site folds its own BN,
+    so swapping the module itself (both sites call it) folds one BN into both."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, padding=1)
+        self.bn1, self.bn2 = _bn(4), _bn(4, eps=1e-3)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out: torch.Tensor = self.bn1(self.conv(x)) + 0.5 * torch.relu(self.bn2(self.conv(x)))
+        return out
+
+
 @_model("cbn_sequential", _randn(2, 3, -1, -1))
 class SequentialFeatures(nn.Module):
     """Nested targets: `features.0`, `features.1`, ..."""
@@ -358,6 +412,14 @@ class OperandOrder(nn.Module):
         a = z + x * y
         b = torch.add(torch.mul(x, z), y)
         return a * b
+
+
+@_model("fma_alpha", _several(3, -1, 4))
+class AlphaAdd(nn.Module):
+    """torch.add(x * y, z, alpha=2) is x * y + 2 * z: addcmul(z, x, y) would drop the alpha."""
+
+    def forward(self, x: torch.Tensor, y: torch.Tensor, z: torch.Tensor) -> torch.Tensor:
+        return torch.add(x * y, z, alpha=2) + torch.add(z, y * x)
 
 
 @_model("fma_chain", _randn(-1, 4))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import torch
+from torch.nn.modules import module as _module_mod
 from torch.utils.hooks import RemovableHandle
 
 from dlprep.checkers.families import model_spec, probe_family
@@ -17,16 +18,30 @@ _clone = torch.Tensor.clone
 _detach = torch.Tensor.detach
 _mse = torch.nn.functional.mse_loss
 _register_forward_hook = torch.nn.Module.register_forward_hook
+_register_hook = torch.Tensor.register_hook
 
 
 def _model(case: dict[str, Any]) -> torch.nn.Module:
     return model_spec.load(case["model"], case["state"])
 
 
+def _callers_hook(module: torch.nn.Module, args: Any, output: Any) -> None:
+    """A hook the caller had registered before the user's function ran: it must still be there."""
+
+
 def capture_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-    """`fn(model, x)` returns captured activations; report them and the hooks left behind."""
+    """`fn(model, x)` returns captured activations; report them and the hooks left behind. A case
+    may first register hooks of its own (`caller_hooks`, names of submodules), and may use a model
+    whose forward raises (`raises`): then what `fn` raised and the hooks left are reported."""
     model = _model(case)
-    out = fn(model, _clone(case["x"]))
+    for name in case.get("caller_hooks", []):
+        _register_forward_hook(model.get_submodule(name), _callers_hook)
+    try:
+        out = fn(model, _clone(case["x"]))
+    except Exception as e:
+        if not case.get("raises"):
+            raise
+        return {"raised": type(e).__name__, "hooks": model_spec.hook_counts(model)}
     return {"out": harness.describe(out), "hooks": model_spec.hook_counts(model)}
 
 
@@ -64,16 +79,61 @@ def grad_clip_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> d
     afterwards and the hooks left behind."""
     model = _model(case)
     batches = [(_clone(x), _clone(y)) for x, y in case["batches"]]
-    out = fn(model, batches, *case["args"], **case["kwargs"])
-    return {"out": harness.describe(out), "grads": model_spec.grads(model), "hooks": model_spec.hook_counts(model)}
+    # Our own tensor hook on every parameter, registered first, sees each gradient before the
+    # user's hooks do and keeps it with a copy: a hook that writes into its argument shows as a
+    # difference afterwards (a hook must return a new gradient, never modify the one it is given).
+    given: list[tuple[str, torch.Tensor, torch.Tensor]] = []
+    spies = []
+
+    def spy(name: str) -> Any:
+        def keep(g: torch.Tensor) -> None:
+            given.append((name, g, _clone(g)))
+        return keep
+
+    for name, param in model_spec.named_parameters(model):
+        spies.append(_register_hook(param, spy(name)))  # type: ignore[no-untyped-call]
+    try:
+        out = fn(model, batches, *case["args"], **case["kwargs"])
+    finally:
+        for h in spies:
+            h.remove()
+    changed = sorted({n for n, g, copy in given if not torch.equal(g, copy)})
+    return {"out": harness.describe(out), "grads": model_spec.grads(model), "hooks": model_spec.hook_counts(model),
+            "grad_args_modified": changed}
+
+
+_autograd_backward = torch.autograd.backward
+
+
+def _backward_hook_kinds(model: torch.nn.Module) -> dict[str, bool]:
+    """Which kinds of module backward hooks are registered right now, on the model or globally:
+    full ones (register_full_backward_hook, register_module_full_backward_hook) or legacy ones."""
+    kinds = {"full": False, "legacy": False}
+    for _, m in model_spec.named_modules(model):
+        if m._backward_hooks:
+            kinds["full" if m._is_full_backward_hook else "legacy"] = True
+    if _module_mod._global_backward_hooks:
+        kinds["full" if _module_mod._global_is_full_backward_hook else "legacy"] = True
+    return kinds
 
 
 def backward_order_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """`fn(model, x)` returns module names in the order their backward hooks fired; x requires grad,
-    so that every module's full backward hook has an input gradient to report."""
+    so that every module's full backward hook has an input gradient to report. Which kinds of
+    module backward hooks were registered when backward started is recorded too."""
     model = _model(case)
-    out = fn(model, _clone(case["x"]).requires_grad_())
-    return {"out": harness.describe(out), "hooks": model_spec.hook_counts(model)}
+    seen: list[dict[str, bool]] = []
+
+    def backward(*args: Any, **kwargs: Any) -> Any:  # the hooks in place when backward starts
+        seen.append(_backward_hook_kinds(model))
+        return _autograd_backward(*args, **kwargs)
+
+    torch.autograd.backward = backward
+    try:
+        out = fn(model, _clone(case["x"]).requires_grad_())
+    finally:
+        torch.autograd.backward = _autograd_backward
+    return {"out": harness.describe(out), "hooks": model_spec.hook_counts(model), "backward_hooks": seen[:4]}
 
 
 PROBES: dict[str, probe_family.Probe] = {

@@ -59,6 +59,11 @@ class HooksFamily(ProbeFamily):
         if got != want:
             left = describe_hooks(got)
             expected = describe_hooks(want)
+            gone = [h for h in expected if h not in left]
+            if gone and not [h for h in left if h not in expected]:
+                raise Problem(f"hooks the caller had registered are gone {when}: {'; '.join(gone[:3])}: remove "
+                              "only the hooks you registered, through their handles (not by clearing "
+                              "module._forward_hooks)")
             shown = "; ".join(left[:3]) + (f" and {len(left) - 3} more" if len(left) > 3 else "")
             raise Problem(f"hooks still registered {when}: {shown or 'none'}"
                           + (f" (expected: {'; '.join(expected)})" if expected else "")
@@ -68,6 +73,9 @@ class HooksFamily(ProbeFamily):
 
     def judge_capture(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
         want = self.expected(case)
+        if case.spec.get("raises"):  # forward raised: only what is left behind is judged
+            self.no_hooks_left(fact["hooks"], want["hooks"], "after model(x) raised (remove them in a finally block)")
+            return f"model(x) raised {fact.get('raised') or 'nothing'}; no hook left"
         out, exp = fact["out"], want["out"]
         if out["kind"] != "dict":
             got = "torch.Tensor" if out["kind"] == "tensor" else out.get("type")
@@ -129,6 +137,10 @@ class HooksFamily(ProbeFamily):
 
     def judge_grad_clip(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
         want = self.expected(case)
+        if fact.get("grad_args_modified"):
+            names = ", ".join(fact["grad_args_modified"][:4])
+            raise Problem(f"a hook modified the gradient it was given in place (seen on {names}): a tensor hook must "
+                          "not change its argument, autograd may share that tensor; return the new gradient instead")
         rtol, atol = self.tolerances()
         rtol, atol = rtol or 1e-4, atol or 1e-6
         for name, g in want["grads"].items():
@@ -155,6 +167,18 @@ class HooksFamily(ProbeFamily):
             raise Problem("returned something else than a list of module names (str)")
         got = [i["value"] for i in out["items"]]
         order = [i["value"] for i in exp["items"]]
+        if getattr(self.ex.check, "FULL_BACKWARD_HOOKS", False) and fact.get("backward_hooks") is not None:
+            kinds = fact["backward_hooks"]
+            if not kinds:
+                raise Problem("the function never called backward (torch.autograd.backward): run "
+                              "model(x).sum().backward() with the hooks registered")
+            if any(k["legacy"] for k in kinds):
+                raise Problem("backward ran with legacy backward hooks (register_backward_hook): they hook the last "
+                              "autograd node of a module's forward, not the module; use register_full_backward_hook")
+            if not all(k["full"] for k in kinds):
+                raise Problem("backward ran with no full backward hook registered on the model (or globally): the "
+                              "prompt asks for register_full_backward_hook (forward hooks or tensor hooks on outputs "
+                              "are something else)")
         if got != order:
             i = next((i for i, (a, b) in enumerate(zip(got, order, strict=False)) if a != b), min(len(got), len(order)))
             first = (f"yours {got[i]!r}, expected {order[i]!r}" if i < min(len(got), len(order)) else

@@ -45,6 +45,7 @@ class Rank:
     env: dict[str, str | None]  # torchrun's variables, read before any user code ran
     out: Any  # the entry's return value, as plain data
     reads: dict[str, list[int]] = field(default_factory=dict)  # dataset indices read, in order
+    calls: dict[str, int] = field(default_factory=dict)  # collectives, DDP and Join the user's code called
 
     def env_int(self, key: str) -> int | None:
         value = self.env.get(key)
@@ -185,8 +186,32 @@ class Torchrun(Family):
             tests.append(CheckResult(name, "pass" if c.problem is None else "fail", 1.0 if c.problem is None else 0.0,
                                      1.0, c.problem, details=c.details,
                                      trust="reported" if name in reported else "verified"))
+        api = self._api_check(ranks)
+        if api is not None:
+            tests.insert(0, api)
+            summary["count"] += 1
         summary["passed"] = sum(t.status == "pass" for t in tests)
         return tests, summary
+
+    def _api_check(self, ranks: list[Rank]) -> CheckResult | None:
+        """The API the prompt names, used by every rank's own code: REQUIRED_CALLS (a collective, or
+        DistributedDataParallel / Join built) and none of FORBIDDEN_CALLS (gathering the values to
+        add them up in Python instead of the collective asked for). Recorded in the rank: reported."""
+        required = dict(getattr(self.check, "REQUIRED_CALLS", {}))
+        forbidden = dict(getattr(self.check, "FORBIDDEN_CALLS", {}))
+        if not required and not forbidden:
+            return None
+        for r in ranks:
+            missing = [name for name in required if not r.calls.get(name)]
+            if missing:
+                return CheckResult("api", "fail", 0.0, 1.0, f"rank {r.rank}'s code never called {missing[0]}: "
+                                   f"{required[missing[0]]}", details={"calls": r.calls})
+            used = [name for name in forbidden if r.calls.get(name)]
+            if used:
+                return CheckResult("api", "fail", 0.0, 1.0, f"rank {r.rank} called {used[0]}: {forbidden[used[0]]}",
+                                   details={"calls": r.calls})
+        return CheckResult("api", "pass", 1.0, 1.0, "calls: " + ", ".join(sorted(ranks[0].calls)) if ranks else None,
+                           details={"calls": ranks[0].calls if ranks else {}})
 
     def _run_problem(self, facts: dict[str, Any]) -> CheckResult | None:
         """Whatever stops the run from being judged on its results, most specific first."""
@@ -281,6 +306,7 @@ class Torchrun(Family):
                 value = plain(f["out"], f"rank {f['rank']}'s result")
             except NotPlain as e:
                 return [], str(e)
+            calls = {str(k): int(v) for k, v in (f.get("calls") or {}).items()}
             out.append(Rank(f["rank"], int(f["env"].get("DLPREP_NODE") or 0), dict(f["env"]), value,
-                            {k: list(v) for k, v in f.get("reads", {}).items()}))
+                            {k: list(v) for k, v in f.get("reads", {}).items()}, calls))
         return out, None

@@ -23,7 +23,7 @@ from typing import Any
 
 import torch
 
-from dlprep.checkers.sandbox import harness
+from dlprep.checkers.sandbox import enforce, harness
 
 ENV_KEYS = ("RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE", "GROUP_RANK", "MASTER_ADDR", "MASTER_PORT",
             "DLPREP_NODE")
@@ -31,9 +31,14 @@ DATASET_KEY = "tensor_dataset"  # a spec value {"tensor_dataset": [tensors]} bec
 POLL_S = 0.05
 
 
+NEW_PASS = -1  # in `reads`: a DataLoader started a new iteration over the dataset here
+
+
 class RecordingDataset(torch.utils.data.Dataset[tuple[torch.Tensor, ...]]):
     """A map-style dataset of tensor rows that remembers which indices this process read, in order:
-    the grader checks the shards and the per-epoch order from it, not from what the user reports."""
+    the grader checks the shards and the per-epoch order from it, not from what the user reports.
+    Each `iter(loader)` over it first adds NEW_PASS, so a batch read for a log line (the DDP
+    tutorial's `next(iter(loader))`) is a pass of its own, not part of an epoch."""
 
     def __init__(self, *tensors: torch.Tensor):
         self._tensors = tensors
@@ -59,6 +64,47 @@ def rank_spec(spec: dict[str, Any], rank: int) -> tuple[dict[str, Any], dict[str
     return mine, datasets
 
 
+COLLECTIVES = ("all_reduce", "all_gather", "all_gather_object", "all_gather_into_tensor", "gather", "gather_object",
+               "broadcast", "broadcast_object_list", "reduce", "reduce_scatter", "reduce_scatter_tensor", "scatter",
+               "scatter_object_list", "all_to_all", "all_to_all_single", "send", "recv", "isend", "irecv", "barrier")
+
+
+def record_calls(filename: str) -> dict[str, int]:
+    """Count the collectives the user's code calls itself, and the DistributedDataParallel and Join
+    objects it builds (not what torch calls on its behalf: Join's own all_reduce is not the user's).
+    Installed before the user's file loads, so `from torch.distributed import all_reduce` gets the
+    counting one too."""
+    import torch.distributed as dist
+    from torch.distributed.algorithms.join import Join
+    from torch.nn.parallel import DistributedDataParallel
+
+    counts: dict[str, int] = {}
+    for name in COLLECTIVES:
+        fn = getattr(dist, name, None)
+        if fn is not None:
+            setattr(dist, name, enforce.counting(fn, name, filename, counts))
+    for cls in (DistributedDataParallel, Join):
+        cls.__init__ = enforce.counting(cls.__init__, cls.__name__, filename, counts)  # type: ignore[method-assign]
+    # ddp.join() is DDP's own spelling of the Join context manager (it builds the Join inside torch)
+    DistributedDataParallel.join = enforce.counting(  # type: ignore[method-assign]
+        DistributedDataParallel.join, "Join", filename, counts)
+    return counts
+
+
+def mark_passes() -> None:
+    """DataLoader.__iter__ notes a new pass in the reads of a RecordingDataset it iterates."""
+    from torch.utils.data import DataLoader
+
+    original = DataLoader.__iter__
+
+    def counted_iter(self: Any) -> Any:
+        if isinstance(self.dataset, RecordingDataset):
+            self.dataset.reads.append(NEW_PASS)
+        return original(self)
+
+    DataLoader.__iter__ = counted_iter  # type: ignore[method-assign]
+
+
 def _write_atomically(path: Path, data: bytes) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_bytes(data)
@@ -74,6 +120,9 @@ def main(jobdir: Path) -> None:
     (jobdir / "started" / tag).write_text(str(os.getpid()))
     spec = harness.load((jobdir / "spec.wire").read_bytes())
     fact: dict[str, Any] = {"rank": rank, "env": env}
+    mark_passes()
+    calls = record_calls(job["filename"])
+    fact["calls"] = calls
     try:
         mod = harness.load_user_module((jobdir / "source.py").read_text(encoding="utf-8"), job["filename"])
         fn = harness.entry_point(mod, job["entry"])

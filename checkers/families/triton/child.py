@@ -31,6 +31,7 @@ class Kernels:
         from triton.runtime.jit import KernelInterface
 
         self.launches = 0
+        self.running = 0  # > 0 while a kernel runs: torch ops then are the interpreter's, not the host's
         self.found: list[dict[str, Any]] = []
         self.tuners: list[tuple[Any, list[Any]]] = []  # (autotuner, its own configs)
         self._pinned: list[list[Any]] = []  # per autotuner, the configs that runs go through
@@ -48,7 +49,9 @@ class Kernels:
                 self.tuners.append((tuner, list(tuner.configs)))
             self.found.append({"name": name, "kinds": [type(k).__name__ for k in chain],
                                "mode": "interpreted" if isinstance(inner, InterpretedFunction) else "compiled",
-                               "configs": [str(c) for c in tuner.configs] if tuner is not None else []})
+                               "configs": [str(c) for c in tuner.configs] if tuner is not None else [],
+                               "metas": sorted({repr(sorted(c.kwargs.items())) for c in tuner.configs})
+                               if tuner is not None else []})
             if id(inner) not in wrapped:
                 wrapped.add(id(inner))
                 inner.run = self._counted(inner.run)  # launches (kernel[grid](...), autotuner) call .run
@@ -57,7 +60,11 @@ class Kernels:
         def counted(*args: Any, **kwargs: Any) -> Any:
             if not kwargs.get("warmup"):
                 self.launches += 1
-            return run(*args, **kwargs)
+            self.running += 1
+            try:
+                return run(*args, **kwargs)
+            finally:
+                self.running -= 1
 
         return counted
 
@@ -91,6 +98,32 @@ class Kernels:
             tuner.cache.clear()
 
 
+def _compute_ops() -> Any:
+    """A dispatch mode that records the torch ops the launcher computes with on the host: pointwise
+    ops, reductions and matrix products (allocation, copies, fills and views are not computing)."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    skip = {"fill", "zero", "copy", "clone", "_to_copy", "lift_fresh", "lift_fresh_copy", "detach", "alias"}
+    products = {"mm", "bmm", "addmm", "baddbmm", "matmul", "dot", "mv", "addmv", "einsum", "linear"}
+    compute = (torch.Tag.pointwise, torch.Tag.reduction)
+
+    class HostOps(TorchDispatchMode):
+        def __init__(self, kernels: Kernels):
+            super().__init__()  # type: ignore[no-untyped-call]
+            self.kernels = kernels
+            self.seen: list[str] = []
+
+        def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+            if not self.kernels.running:
+                name = func.overloadpacket.__name__.rstrip("_")
+                if name not in skip and (name in products or any(t in func.tags for t in compute)):
+                    if name not in self.seen:
+                        self.seen.append(name)
+            return func(*args, **(kwargs or {}))
+
+    return HostOps
+
+
 class LoadTracer:
     """Interpreter only: counts active load lanes that hit an element outside every view."""
 
@@ -99,17 +132,34 @@ class LoadTracer:
 
         self.regions: list[tuple[int, int, int, np.ndarray]] = []  # (base, itemsize, buffer, allowed)
         self.count, self.first = 0, (0, 0)
+        self.axes: set[int] = set()  # the tl.program_id axes the kernels read
+        self.grids: list[list[int]] = []
         original = InterpreterBuilder.create_masked_load
+        program_id = InterpreterBuilder.create_get_program_id
+        grid_dim = InterpreterBuilder.set_grid_dim
         tracer = self
 
         def traced(builder: Any, ptrs: Any, mask: Any, *rest: Any, **kw: Any) -> Any:
             tracer.check(ptrs.data, mask.data)
             return original(builder, ptrs, mask, *rest, **kw)
 
-        InterpreterBuilder.create_masked_load = traced  # this forked child only
+        def axis(builder: Any, ax: int) -> Any:
+            tracer.axes.add(int(ax))
+            return program_id(builder, ax)
+
+        def grid(builder: Any, nx: int, ny: int, nz: int) -> Any:
+            if len(tracer.grids) < 8:
+                tracer.grids.append([int(nx), int(ny), int(nz)])
+            return grid_dim(builder, nx, ny, nz)
+
+        # this forked child only
+        InterpreterBuilder.create_masked_load = traced
+        InterpreterBuilder.create_get_program_id = axis
+        InterpreterBuilder.set_grid_dim = grid
 
     def watch(self, buffers: list[torch.Tensor], slots: list[dict[str, Any]]) -> None:
         self.count, self.first, self.regions = 0, (0, 0), []
+        self.axes, self.grids = set(), []
         for i, buf in enumerate(buffers):
             allowed = torch.zeros(buf.numel(), dtype=torch.bool)
             for s in slots:
@@ -130,7 +180,7 @@ class LoadTracer:
                         self.first = (index, int(bad[0]))
                     self.count += int(bad.size)
 
-    def report(self) -> dict[str, int]:
+    def report(self) -> dict[str, Any]:
         return {"count": self.count, "buffer": self.first[0], "index": self.first[1]}
 
 
@@ -146,8 +196,10 @@ def _run_once(fn: Callable[..., Any], case: dict[str, Any], device: str, kernels
     kernels.launches = 0
     if tracer is not None:
         tracer.watch(buffers, case["slots"])
+    host = _HOST_OPS(kernels)
     try:
-        result = fn(*args)
+        with host:
+            result = fn(*args)
         if device == "cuda":
             torch.cuda.synchronize()
     except BaseException as e:
@@ -156,7 +208,12 @@ def _run_once(fn: Callable[..., Any], case: dict[str, Any], device: str, kernels
     returned_other = isinstance(result, torch.Tensor) and (
         not result.numel() or harness.storage_ptr(result) not in given)
     return {"buffers": [b.detach().cpu() for b in buffers], "launches": kernels.launches,
-            "oob_loads": tracer.report() if tracer is not None else None, "returned_other_tensor": returned_other}
+            "oob_loads": tracer.report() if tracer is not None else None, "returned_other_tensor": returned_other,
+            "host_ops": host.seen[:10], "program_id_axes": sorted(tracer.axes) if tracer is not None else None,
+            "grids": tracer.grids if tracer is not None else None}
+
+
+_HOST_OPS = _compute_ops()
 
 
 def _time(fn: Callable[..., Any], spec: list[dict[str, Any]]) -> dict[str, Any]:
@@ -177,9 +234,36 @@ def _time(fn: Callable[..., Any], spec: list[dict[str, Any]]) -> dict[str, Any]:
     return {"ms": float(do_bench(lambda: fn(*args), warmup=25, rep=100, return_mode="median"))}
 
 
+class InterpreterDriver:
+    """Stands in for triton's GPU driver under the CPU interpreter, where no driver is active: the
+    tutorials' first line, `DEVICE = triton.runtime.driver.active.get_active_torch_device()`, then
+    gives the CPU instead of failing with "0 active drivers"; anything else says why it is missing."""
+
+    def get_active_torch_device(self) -> torch.device:
+        return torch.device("cpu")
+
+    def get_current_device(self) -> int:
+        return 0
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError(f"triton.runtime.driver.active.{name} is not available: the grader runs your kernel "
+                           "under the Triton interpreter on the CPU (TRITON_INTERPRET=1), where no GPU driver exists")
+
+
+def _driver_for_interpreter() -> None:
+    from triton.runtime import driver
+
+    try:
+        driver.active  # noqa: B018 - creating it is the test
+    except RuntimeError:
+        driver.set_active(InterpreterDriver())
+
+
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     data = harness.load(payload)
     device, filename = job.get("device", "cpu"), job["filename"]
+    if job.get("env", {}).get("TRITON_INTERPRET") == "1":
+        _driver_for_interpreter()
     mod, fn, failed = harness.load_solution(job)
     if failed is not None:
         return failed

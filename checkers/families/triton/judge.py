@@ -233,6 +233,13 @@ class TritonFamily(Family):
         """Reported (unmarked): the configs a kernel was tuned over are read off it in the child."""
         tuned = [k for k in facts["kernels"] if k["configs"]]
         best = max((len(k["configs"]) for k in tuned), default=0)
+        # configs that differ only in num_warps/num_stages tune nothing the grid depends on: the prompt
+        # asks for different meta-parameters (BLOCK_SIZE)
+        distinct = max((len(k.get("metas", k["configs"])) for k in tuned), default=0)
+        if best >= need and distinct < need:
+            return CheckResult("autotune", "fail", 0.0, 1.0, f"the {best} configs set only {distinct} distinct "
+                               "meta-parameter value(s): they must differ in BLOCK_SIZE (configs that change only "
+                               "num_warps let a fixed grid pass)", details={"configs": tuned[0]["configs"]})
         if best >= need:
             return CheckResult("autotune", "pass", 1.0, 1.0, f"{best} configs; every case ran with each of them "
                                "(under the interpreter, once per distinct set of meta-parameters)",
@@ -270,6 +277,9 @@ class TritonFamily(Family):
         if run["launches"] == 0 and any(e.numel() for e in prep.expected):  # nothing to launch for empty outputs
             return ("solve() launched none of the file's Triton kernels: the result must be computed by a kernel, "
                     "not by torch"), {}
+        problem = self._launch_contract(prep, run)
+        if problem is not None:
+            return problem, {}
         after = run["buffers"]
         for slot in prep.slots:
             if slot.buffer is None:
@@ -306,6 +316,29 @@ class TritonFamily(Family):
                 return message, c.details
             details.update(c.details)
         return None, details
+
+    def _launch_contract(self, prep: Prepared, run: dict[str, Any]) -> str | None:
+        """The work is the kernel's: no torch compute on the host (check.py may allow some ops with
+        HOST_OPS_ALLOWED), at most MAX_LAUNCHES launches per call, and a grid with PROGRAM_ID_AXES
+        axes where the prompt asks for one (under the interpreter, where program ids are traced)."""
+        check = self.ex.check
+        allowed = set(getattr(check, "HOST_OPS_ALLOWED", ()))
+        host = [op for op in run.get("host_ops") or [] if op not in allowed]
+        if host:
+            return (f"solve() computed with torch on the host ({', '.join(f'aten.{op}' for op in host[:5])}): every "
+                    "value of the output must come from the Triton kernel; the launcher only allocates and launches")
+        most = getattr(check, "MAX_LAUNCHES", None)
+        if most is not None and run["launches"] > most:
+            return (f"solve() launched kernels {run['launches']} times for one call; the exercise asks for "
+                    f"{'one fused kernel' if most == 1 else f'at most {most} launches'} (a second pass reads the "
+                    "intermediate back from memory)")
+        axes = getattr(check, "PROGRAM_ID_AXES", None)
+        used = run.get("program_id_axes")
+        if axes and used is not None and run["launches"] and not set(range(axes)) <= set(used):
+            return (f"the kernel reads tl.program_id on axes {used or 'none'}; the exercise asks for a {axes}-D grid "
+                    f"whose programs read tl.program_id(0) to tl.program_id({axes - 1}) (grids seen: "
+                    f"{run.get('grids')})")
+        return None
 
     @staticmethod
     def _untouched_outside(before: torch.Tensor, after: Any, slot: Slot) -> str | None:

@@ -26,10 +26,11 @@ def _folded(conv: nn.Conv2d, bn: nn.BatchNorm2d) -> nn.Conv2d:
 
 
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
-    for conv_node, bn_node in _pairs(gm):
-        owner_path, _, attr = conv_node.target.rpartition(".")
-        owner = gm.get_submodule(owner_path) if owner_path else gm
-        setattr(owner, attr, _folded(gm.get_submodule(conv_node.target), gm.get_submodule(bn_node.target)))
+    for k, (conv_node, bn_node) in enumerate(_pairs(gm)):
+        # a module of its own for this call site: the conv may be called elsewhere with another BN
+        new_name = f"folded_conv_{k}"
+        gm.add_submodule(new_name, _folded(gm.get_submodule(conv_node.target), gm.get_submodule(bn_node.target)))
+        conv_node.target = new_name
         bn_node.replace_all_uses_with(conv_node)
         gm.graph.erase_node(bn_node)
     gm.recompile()

@@ -1,0 +1,60 @@
+"""The forbidden calls of a coding exercise, stated to the user from their one declaration.
+
+An exercise's rules live in one place: `config.forbid` of its question in the bank. The grader
+enforces that list (`checkers.rules` on the source, `checkers.sandbox.enforce` where the calls
+run); this module turns the same list into the sentence shown under the prompt and into the
+header of the starter file that `dlprep init` writes, so a rule is never enforced unannounced.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dlprep.models import CodingQuestion, Text
+
+_EN = ("Not allowed in your solution: {names}. A forbidden call scores 0, however it is spelled "
+       "(getattr, eval and imports included); your own `if __name__ == \"__main__\":` self-test may use them.")
+_ZH = ("解答中不得使用：{names}。无论以何种写法调用（包括 getattr、eval 和 import），"
+       "一旦用到，得分即为 0；"
+       "你自己写在 `if __name__ == \"__main__\":` 下的自测可以使用它们。")
+
+
+def forbidden(q: CodingQuestion) -> list[str]:
+    """The exercise's forbidden names, as declared (`torch.bmm`, `.reshape`, `@`)."""
+    raw = q.config.get("forbid") or []
+    return [str(r) for r in raw] if isinstance(raw, list) else []
+
+
+def statement(q: CodingQuestion) -> Text | None:
+    """The rules as one sentence in both languages, or None when the exercise forbids nothing."""
+    rules = forbidden(q)
+    if not rules:
+        return None
+    names = [f"`{r}`" for r in rules]
+    return Text(en=_EN.format(names=", ".join(names)), zh=_ZH.format(names="、".join(names)))
+
+
+def starter_header(q: CodingQuestion) -> str:
+    """Comment lines for the top of a written starter file (empty when nothing is forbidden)."""
+    text = statement(q)
+    if text is None:
+        return ""
+    lines = ["# Rules of this exercise (dlprep states them from the exercise's declaration):"]
+    lines += [f"# {line}" for line in _wrap(text.en.replace("`", ""), 96)]
+    lines += [f"# {line}" for line in _wrap(text.zh.replace("`", ""), 48, after="、，；。")]
+    return "\n".join(lines) + "\n"
+
+
+def _wrap(text: str, width: int, after: str = " ") -> list[str]:
+    """Greedy wrap that breaks only after one of the `after` characters (never inside a name)."""
+    tokens = re.split(f"(?<=[{re.escape(after)}])", text)
+    out: list[str] = []
+    line = ""
+    for token in tokens:
+        if line and len(line) + len(token) > width:
+            out.append(line.rstrip())
+            line = ""
+        line += token
+    if line.strip():
+        out.append(line.rstrip())
+    return out
