@@ -19,6 +19,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from dlprep.checkers.grader import Grader
 from dlprep.models import CodingQuestion, Text
@@ -69,16 +70,8 @@ def main() -> None:
         _again_as(args.as_user, med, "fallback")
 
 
-# Python may sit in a folder an ordinary account cannot enter (a 0700 /root): in a private mount
-# namespace, cover that folder and put the interpreter's tree back, then drop to the account.
-_AS_USER = """set -e
-t=$(mktemp -d)
-mount --bind "$PREFIX" "$t"
-mount -t tmpfs -o mode=0755,size=64k tmpfs "$BLOCKED"
-mkdir -p "$PREFIX"
-mount --move "$t" "$PREFIX"
-exec setpriv --reuid="$RUN_UID" --regid="$RUN_GID" --init-groups "$@"
-"""
+# Runs a command as another account: see the script.
+_AS_USER = (Path(__file__).resolve().parent / "as_user.sh").read_text()
 
 
 def _again_as(name: str, root_median: float, mode: str) -> None:

@@ -22,41 +22,11 @@ from rich.table import Table
 from rich.text import Text
 
 from dlprep import interview as iv_mod
-from dlprep.cli import quiz_ui, render
+from dlprep.cli import messages, quiz_ui, render
 from dlprep.errors import DlprepError
 from dlprep.session import Item, Outcome
 
-IV_UI: dict[str, dict[str, Any]] = {
-    "en": {
-        "keys": "keys: s skip · q end the interview now · Ctrl-C pause (resume with `dlprep interview`); "
-                "no feedback until the end",
-        "progress": "question {pos}/{total}", "left": "{t} left", "saved": "saved",
-        "no_key": "not during an interview", "time_up": "time is up",
-        "starter": "write your solution in {path}", "wait": "press Enter when done (s skip · q end)",
-        "grading": "grading {id} ...", "paused": "paused with {t} left; run `dlprep interview` to resume",
-        "title": "interview #{id}: {correct}/{total} ({pct}) · {ended} · {used} used of {minutes:g} min",
-        "topic": "by topic", "type": "by type", "questions": "questions", "weakest": "weakest topics",
-        "coding": "coding", "review": "review: {ids}",
-        "qcols": ("#", "question", "result", "time", "your median"),
-        "scols": ("", "correct", "of", "score"),
-        "ccols": ("exercise", "verdict", "score", "hidden"),
-        "hist": ("#", "started", "min", "topics", "status", "score"),
-    },
-    "zh": {
-        "keys": "按键：s 跳过 · q 立即结束面试 · Ctrl-C 暂停（`dlprep interview` 可继续）；结束前不显示对错",
-        "progress": "第 {pos}/{total} 题", "left": "剩余 {t}", "saved": "已保存",
-        "no_key": "面试中不可用", "time_up": "时间到",
-        "starter": "在 {path} 中写你的解答", "wait": "写完后按回车（s 跳过 · q 结束）",
-        "grading": "正在评分 {id}……", "paused": "已暂停，剩余 {t}；运行 `dlprep interview` 继续",
-        "title": "面试 #{id}：{correct}/{total}（{pct}）· {ended} · 用时 {used}，共 {minutes:g} 分钟",
-        "topic": "各主题", "type": "各题型", "questions": "逐题", "weakest": "最薄弱的主题",
-        "coding": "编程题", "review": "复习：{ids}",
-        "qcols": ("#", "题目", "结果", "用时", "以往中位数"),
-        "scols": ("", "答对", "共", "得分"),
-        "ccols": ("练习", "结果", "得分", "隐藏用例"),
-        "hist": ("#", "开始", "分钟", "主题", "状态", "得分"),
-    },
-}
+IV_UI: dict[str, dict[str, Any]] = messages.table("interview")
 ENDED = {"en": {"completed": "completed", "time_up": "time up", "ended": "ended early", "abandoned": "abandoned"},
          "zh": {"completed": "全部完成", "time_up": "超时", "ended": "提前结束", "abandoned": "已放弃"}}
 RESULT = {"en": {"correct": "correct", "wrong": "wrong", "skipped": "skipped", "unanswered": "unanswered"},

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from dlprep.cli.app import app, edge
 from dlprep.cli.browse import LangOpt, pick_lang
 from dlprep.kinds import QUESTION_TYPES
+
+if TYPE_CHECKING:
+    from dlprep.session import Item
+    from dlprep.store import Store
 
 DbOpt = typer.Option(None, "--db", help="Progress database (default: $DLPREP_HOME or the XDG data dir).")
 EditOpt = typer.Option(False, "--edit", help="Open $EDITOR on the starter file of coding questions.")
@@ -36,16 +41,13 @@ def quiz(
 ) -> None:
     """A quiz session: one question at a time, each answer saved to your progress at once."""
     from dlprep import bank
-    from dlprep.cli import quiz_ui
-    from dlprep.session import Session, quiz_items
+    from dlprep.session import quiz_items
     from dlprep.store import Store
 
     lang = pick_lang(lang)
     items = quiz_items(bank.catalog_or_raise(), topic or (), qtype or (), difficulty, count, seed)
     with Store(db) as st:
-        code = quiz_ui.run(Session(items, st), lang, st.path, edit)
-    if code:
-        raise typer.Exit(code)
+        _ask(items, st, lang, edit)
 
 
 @app.command()
@@ -66,7 +68,7 @@ def review(
     from dlprep import bank
     from dlprep.cli import quiz_ui, render
     from dlprep.scheduler import next_due
-    from dlprep.session import Session, review_items
+    from dlprep.session import review_items
     from dlprep.store import Store, now_utc
 
     lang = pick_lang(lang)
@@ -85,7 +87,15 @@ def review(
             text = when.astimezone().strftime("%Y-%m-%d %H:%M") if when else quiz_ui.UI[lang]["never"]
             render.console().print(quiz_ui.UI[lang]["nothing_due"].format(when=text), markup=False)
             return
-        code = quiz_ui.run(Session(items, st), lang, st.path, edit)
+        _ask(items, st, lang, edit)
+
+
+def _ask(items: list[Item], st: Store, lang: str, edit: bool) -> None:
+    """One session over `items`; its exit code (quit early, Ctrl-C) becomes the command's."""
+    from dlprep.cli import quiz_ui
+    from dlprep.session import Session
+
+    code = quiz_ui.run(Session(items, st), lang, st.path, edit)
     if code:
         raise typer.Exit(code)
 

@@ -26,7 +26,7 @@ from rich.text import Text
 
 from dlprep import coach
 from dlprep import stats as stats_mod
-from dlprep.cli import render
+from dlprep.cli import messages, render
 from dlprep.errors import DlprepError
 from dlprep.models import CodingQuestion, OutputQuestion
 from dlprep.scheduler import RATING_NAMES, RATINGS
@@ -35,58 +35,7 @@ from dlprep.session import LETTERS, InvalidAnswer, Item, Outcome, Session
 COMMANDS = {"s": "skip", "u": "undo", "h": "hint", "q": "quit"}
 PROMPT, MORE = "answer> ", "     | "
 
-UI = {
-    "en": {
-        "progress": "{pos}/{total}, {correct} correct",
-        "keys": "keys: s skip · u undo last grade · h hint · q quit (each answer is saved at once)",
-        "choice": "letters, e.g. b (or a c when several are right)",
-        "true_false": "t (true) or f (false)",
-        "short": "type the answer",
-        "spot_bug": "the faulty line(s): 12, 12,14 or 12-14; optionally `; an input` that shows the bug",
-        "proof": "your input: {text}",
-        "proved": "bonus: your input exposes the bug ({text})",
-        "running": "running your answer ...",
-        "output": "type the exact output; end with an empty line or Ctrl-D",
-        "open": "type your answer (optional); an empty line shows the model answer",
-        "rate": "rate yourself: 1 again · 2 hard · 3 good · 4 easy",
-        "right": "✓ correct", "wrong": "✗ wrong", "wrong_given": "✗ wrong (you answered: {given})",
-        "recorded": "recorded: {rating}",
-        "skipped": "skipped", "undone": "undone: {id} - answer it again", "nothing": "nothing to undo",
-        "no_hint": "no hint for this question", "hint": "hint: {text}",
-        "spoil": "all hints seen: show the worked solution? a pass after it rates Again (y/N) ",
-        "starter": "starter file: {path}", "earlier": "your earlier file (delete it to start over): {path}",
-        "wait": "edit it, then press Enter to grade (h hint · s skip · q quit)",
-        "skip_why": "{why} - skipped", "editor": "editor failed: {why}",
-        "summary": "{answered} answered, {correct} correct, {skipped} skipped - saved to {db}",
-        "nothing_due": "nothing due. Next review {when}; `dlprep review --ahead` reviews early.",
-        "never": "when you have answered some questions",
-    },
-    "zh": {
-        "progress": "{pos}/{total}，答对 {correct} 题",
-        "keys": "按键：s 跳过 · u 撤销上一次评分 · h 提示 · q 退出（每题答完立即保存）",
-        "choice": "输入字母，如 b（多选如 a c）",
-        "true_false": "t（对）或 f（错）",
-        "short": "输入答案",
-        "spot_bug": "出错的行号：12、12,14 或 12-14；可在 `;` 后加一个能暴露错误的输入",
-        "proof": "你的输入：{text}",
-        "proved": "加分：你的输入暴露了这个错误（{text}）",
-        "running": "正在运行你的答案……",
-        "output": "输入完整输出，以空行或 Ctrl-D 结束",
-        "open": "可先写下你的回答；空行后显示参考答案",
-        "rate": "自评：1 忘了 · 2 困难 · 3 良好 · 4 简单",
-        "right": "✓ 正确", "wrong": "✗ 错误", "wrong_given": "✗ 错误（你的答案：{given}）",
-        "recorded": "已记录：{rating}",
-        "skipped": "已跳过", "undone": "已撤销：{id}，请重新作答", "nothing": "没有可撤销的评分",
-        "no_hint": "本题没有提示", "hint": "提示：{text}",
-        "spoil": "提示已全部看过：显示详解吗？看过详解后通过记为 Again（y/N）",
-        "starter": "初始文件：{path}", "earlier": "沿用你之前的文件（删除它可重新开始）：{path}",
-        "wait": "编辑完成后按回车评分（h 提示 · s 跳过 · q 退出）",
-        "skip_why": "{why}，已跳过", "editor": "编辑器启动失败：{why}",
-        "summary": "作答 {answered} 题，答对 {correct} 题，跳过 {skipped} 题，已保存到 {db}",
-        "nothing_due": "目前没有到期的题目。下次复习：{when}；`dlprep review --ahead` 可提前复习。",
-        "never": "答过一些题之后",
-    },
-}
+UI = messages.table("quiz")
 DAILY_CAP = {
     "en": "daily cap reached: {done} review(s) done today (--max {cap}); more tomorrow.",
     "zh": "今天已复习 {done} 次，达到每日上限（--max {cap}）；明天继续。",

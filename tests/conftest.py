@@ -58,3 +58,13 @@ def grader() -> Iterator[object]:
     g = Grader("cpu")
     yield g
     g.close()
+
+
+@pytest.fixture(scope="module")
+def code_judge():
+    """A warm sandbox worker for code answers (short answers' `judge`, variants, spot-the-bug inputs)."""
+    from dlprep.code_judge import CodeJudge
+
+    cj = CodeJudge()
+    yield cj
+    cj.close()

@@ -64,8 +64,8 @@ def test_a_collate_returning_a_tuple_names_the_expected_dict(grader):
               "def pad_collate(batch, padding_value=0.0):\n"
               "    seqs = [s for s, _ in batch]\n"
               "    return pad_sequence(seqs, batch_first=True), torch.tensor([len(s) for s in seqs])\n")
-    v = grader.grade_source(COLLATE, source, "s.py", seed=1)
-    assert "must return a dict with keys ['labels', 'lengths', 'mask', 'padded']; got a tuple" in messages(v)
+    assert "must return a dict with keys ['labels', 'lengths', 'mask', 'padded']; got a tuple" in failure(
+        grader, COLLATE, source)
 
 
 def test_a_map_style_dataset_is_not_an_iterable_one(grader):

@@ -38,9 +38,8 @@ def test_a_global_hook_left_behind_is_reported(grader):
               "    def hook(m, args, out):\n        if isinstance(m, nn.Linear):\n"
               "            acts[[n for n, k in model.named_modules() if k is m][0]] = out.detach()\n"
               "    nn.modules.module.register_module_forward_hook(hook)\n    model(x)\n    return acts\n")
-    v = grader.grade_source(CAPTURE, source, "s.py", seed=1)
-    assert v.status == "fail" and "hooks still registered after your function returned: 1 global forward hook" \
-        in messages(v)
+    assert "hooks still registered after your function returned: 1 global forward hook" in failure(
+        grader, CAPTURE, source)
 
 
 def test_hiding_modules_from_named_modules_does_not_hide_their_hooks(grader):

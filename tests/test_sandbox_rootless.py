@@ -190,17 +190,8 @@ def _account() -> tuple[int, int, Path] | None:
     return pw.pw_uid, pw.pw_gid, Path(pw.pw_dir)
 
 
-# The interpreter may sit in a folder an ordinary user cannot enter (a 0700 /root): in a private
-# mount namespace of the test, cover that folder with an empty one and put the interpreter's tree
-# back, so the account can start Python at all. Its own sandbox is then built as it would be.
-_AS_USER = """set -e
-t=$(mktemp -d)
-mount --bind "$PREFIX" "$t"
-mount -t tmpfs -o mode=0755,size=64k tmpfs "$BLOCKED"
-mkdir -p "$PREFIX"
-mount --move "$t" "$PREFIX"
-exec setpriv --reuid="$RUN_UID" --regid="$RUN_GID" --init-groups "$@"
-"""
+# Runs a command as another account: see the script.
+_AS_USER = (Path(__file__).resolve().parents[1] / "benchmarks" / "as_user.sh").read_text()
 
 
 def _fallback_level() -> str:

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from dlprep import bank, judging, spotbug
 from dlprep.cli.app import app
 from dlprep.models import SpotBugQuestion
-from tests.banks import REPO, make_banks
+from tests.banks import REPO, bank_fixture, make_banks
 
 runner = CliRunner()
 
@@ -95,15 +95,6 @@ def test_a_wrong_line_is_rejected_and_the_right_line_accepted(catalog):
         judging.judge(card, "the sum")
 
 
-@pytest.fixture(scope="module")
-def code_judge():
-    from dlprep.code_judge import CodeJudge
-
-    cj = CodeJudge()
-    yield cj
-    cj.close()
-
-
 def test_an_input_that_does_not_expose_is_no_proof(catalog, code_judge):
     card = catalog.get("tensor.matmul.spotbug.batched_matmul.half-accumulation").q
     line = card.hunks[0][-1]
@@ -134,17 +125,7 @@ inputs:
   mutants/always_copies.diff: solve(torch.randn(3, 4))
 """
 
-BANK = """\
-schema_version: 1
-topic: tensor.contiguity
-questions:
-  - id: tensor.contiguity.mc
-    type: coding
-    exercise: make_contiguous
-    checker: stride_view
-    prompt: {zh: "写", en: "write"}
-    explanation: {zh: "解", en: "why"}
-"""
+BANK = bank_fixture("spotbug_bank.yaml")
 
 
 def test_verify_proves_cards_and_fails_one_whose_input_does_not_differ(tmp_path, monkeypatch):

@@ -14,7 +14,7 @@ from dlprep.cli.app import app
 from dlprep.models import OutputQuestion, Param, Text, fill
 from dlprep.session import Item, Session
 from dlprep.store import Store
-from tests.banks import make_banks
+from tests.banks import bank_fixture, make_banks
 
 runner = CliRunner()
 QID = "tensor.shape-ops.squeeze-unsqueeze"
@@ -73,15 +73,6 @@ def test_draws_stay_in_their_ranges():
     assert {v["n"] for v in seen} == {2, 3, 4} and {v["d"] for v in seen} == {"a", "b"}
 
 
-@pytest.fixture(scope="module")
-def code_judge():
-    from dlprep.code_judge import CodeJudge
-
-    cj = CodeJudge()
-    yield cj
-    cj.close()
-
-
 def _item(catalog, values):
     lq = catalog.get(QID)
     return Item(lq.q.variant(values, ""), lq.topic, None, "quiz", tuple(sorted(values.items())))
@@ -110,24 +101,7 @@ def test_the_key_is_computed_and_a_wrong_answer_for_the_draw_is_rejected(catalog
         sess._code_judge = None  # the module's judge is closed by its fixture
 
 
-BANK = """\
-schema_version: 1
-topic: tensor.contiguity
-questions:
-  - id: tensor.contiguity.var
-    type: output
-    prompt: {zh: "输出是什么？", en: "What does it print?"}
-    code: |
-      n = {n}
-      if n > 3:
-          raise ValueError(n)
-      print(n * 2)
-    params:
-      n: {ints: [1, 9], default: 2}
-    expected: |
-      4
-    explanation: {zh: "乘以 2。", en: "Times 2."}
-"""
+BANK = bank_fixture("variants_bank.yaml")
 
 
 def test_verify_runs_the_draws_and_names_one_that_fails(tmp_path, monkeypatch):

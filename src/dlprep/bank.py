@@ -10,8 +10,6 @@ from __future__ import annotations
 import difflib
 import functools
 import hashlib
-import json
-import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -23,6 +21,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from dlprep import cjk, mutants, paths, spotbug
 from dlprep.errors import BankError, NotFound
+from dlprep.json_cache import JsonCache
 from dlprep.models import Bank, CodingQuestion, Topic, TopicRegistry
 
 try:  # the C loader is several times faster and keeps marks just the same
@@ -129,19 +128,13 @@ class _Source:
 _ID_LINE = re.compile(r"^[ \t-]*id:[ \t]*['\"]?([a-z0-9][a-z0-9_.-]*)['\"]?[ \t]*$", re.MULTILINE)
 
 
-class _ParseCache:
+class _ParseCache(JsonCache):
     """Parsed YAML by content hash, kept as JSON in the data dir: building Python objects from YAML
     is most of a cold start (`list`, `show`, `quiz`), and JSON loads ten times faster. Keyed by
     content, so an edited bank is simply parsed again; a missing or broken cache is rebuilt."""
 
     def __init__(self) -> None:
-        self.file = paths.cache_dir() / "banks.json"
-        self.used: dict[str, Any] = {}
-        self.dirty = False
-        try:
-            self.entries: dict[str, Any] = json.loads(self.file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            self.entries = {}
+        super().__init__("banks.json")
 
     # Part of the key: a change to what parsing does (such as joining folded Chinese lines) must
     # not be served stale data from an older cache.
@@ -154,17 +147,6 @@ class _ParseCache:
             self.dirty = True
         self.used[key] = self.entries[key]
         return self.entries[key]
-
-    def save(self) -> None:
-        if not (self.dirty or len(self.used) != len(self.entries)):
-            return
-        try:  # best effort: a read-only home only costs speed
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.file.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(self.used), encoding="utf-8")
-            os.replace(tmp, self.file)
-        except OSError:
-            pass
 
 
 def _read(path: Path, problems: list[str], cache: _ParseCache) -> _Source | None:

@@ -22,8 +22,6 @@ import difflib
 import functools
 import hashlib
 import io
-import json
-import os
 import re
 import tokenize
 from dataclasses import dataclass
@@ -32,7 +30,8 @@ from typing import Any
 
 import yaml
 
-from dlprep import mutants, paths
+from dlprep import mutants
+from dlprep.json_cache import JsonCache
 from dlprep.models import CodingQuestion, SpotBugQuestion, Text
 
 EXPOSE_FILE = "expose.yaml"
@@ -115,30 +114,13 @@ def card_id(topic: str, exercise: str, origin: str) -> str:
     return f"{topic}.spotbug.{exercise}.{'' if kind == 'mutants' else 'wrong.'}{stem}"
 
 
-class _CardCache:
+class _CardCache(JsonCache):
     """Cards by exercise, kept as JSON in the cache dir: diffing ~340 files costs most of a second,
     and every command that loads the banks would pay it. An entry is keyed by the coding question
     and the size and mtime of every file the cards come from, so an edit rebuilds it."""
 
     def __init__(self) -> None:
-        self.file = paths.cache_dir() / "spotbug.json"
-        try:
-            self.entries: dict[str, Any] = json.loads(self.file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            self.entries = {}
-        self.used: dict[str, Any] = {}
-        self.dirty = False
-
-    def save(self) -> None:
-        if not (self.dirty or set(self.used) != set(self.entries)):
-            return
-        try:  # best effort: a read-only home only costs speed
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.file.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(self.used), encoding="utf-8")
-            os.replace(tmp, self.file)
-        except OSError:
-            pass
+        super().__init__("spotbug.json")
 
 
 CACHE_VERSION = "2"  # 2: the zh explanation comes from the `# zh: ` header lines

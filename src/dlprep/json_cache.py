@@ -1,0 +1,33 @@
+"""A JSON file of computed entries in the cache dir, for speed only: a missing, broken or unwritable
+cache costs time, never correctness. Only the entries used in this run are written back, so
+entries of files that changed or went away do not pile up."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from dlprep import paths
+
+
+class JsonCache:
+    def __init__(self, name: str) -> None:
+        self.file = paths.cache_dir() / name
+        try:
+            self.entries: dict[str, Any] = json.loads(self.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.entries = {}
+        self.used: dict[str, Any] = {}
+        self.dirty = False
+
+    def save(self) -> None:
+        if not (self.dirty or set(self.used) != set(self.entries)):
+            return
+        try:  # best effort: a read-only home only costs speed
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.file.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(self.used), encoding="utf-8")
+            os.replace(tmp, self.file)
+        except OSError:
+            pass
