@@ -1,4 +1,5 @@
 # Gathers every rank's (sum, count) with all_gather into a list of tensors and adds them up in Python.
+# zh: 用 all_gather 把各 rank 的 (sum, count) 收进一个张量列表，再在 Python 里逐个相加。
 import torch
 import torch.distributed as dist
 

@@ -1,4 +1,5 @@
 # Collects every rank's losses with all_gather_object and sums them in Python instead of using all_reduce.
+# zh: 用 all_gather_object 收集各 rank 的损失值并在 Python 里求和，没有用 all_reduce。
 import torch.distributed as dist
 
 

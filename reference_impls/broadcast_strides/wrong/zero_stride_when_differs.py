@@ -1,4 +1,5 @@
 # Sets stride 0 wherever the sizes differ without asking whether the source size is 1: (3,) -> (4,) "broadcasts".
+# zh: 只要大小不同就把 stride 设为 0，却不检查源维度大小是否为 1，于是 (3,) -> (4,) 也能“广播”。
 import torch
 
 

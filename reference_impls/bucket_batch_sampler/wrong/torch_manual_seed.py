@@ -1,4 +1,5 @@
 # Reseeds torch's global RNG with the seed and shuffles the batches with torch.randperm from it.
+# zh: 用给定的 seed 重置 torch 的全局随机数生成器，再用它生成的 torch.randperm 打乱批次。
 import torch
 from torch.utils.data import Sampler
 

@@ -1,4 +1,5 @@
 # Picks layers by class name (type(m).__name__ == "Linear"), which skips every subclass of nn.Linear.
+# zh: 按类名挑层（type(m).__name__ == "Linear"），nn.Linear 的所有子类都被漏掉了。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Uses a context-manager-like helper but only removes the hooks when the forward returned normally.
+# zh: 用了一个类似上下文管理器的辅助类，但只有前向正常返回时才移除 hook。
 from torch import nn
 
 

@@ -1,4 +1,5 @@
 # Clips with torch.clamp(g, min, max, out=g) inside the hook: the same in-place write into the hook's argument.
+# zh: 在 hook 里用 torch.clamp(g, min, max, out=g) 裁剪，本质上同样是原地写入 hook 的参数。
 import torch
 from torch.nn import functional as F
 

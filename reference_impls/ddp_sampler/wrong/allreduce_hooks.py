@@ -1,4 +1,5 @@
 # Averages gradients with a tensor hook per parameter that all-reduces and divides: DDP's numbers, but no DDP.
+# zh: 给每个参数挂一个张量 hook，在里面做 all-reduce 再相除来平均梯度：数值和 DDP 一样，但根本没用 DDP。
 import torch
 import torch.distributed as dist
 from torch.utils.data import DataLoader, DistributedSampler

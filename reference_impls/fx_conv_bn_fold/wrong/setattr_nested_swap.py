@@ -1,4 +1,5 @@
 # Folds by writing the fused conv into the parent's _modules under the conv's own name, so every call site of that conv changes.
+# zh: 折叠时把融合后的 conv 以原 conv 的名字写进父模块的 _modules，于是这个 conv 的每个调用点都被改了。
 import copy
 
 import torch

@@ -1,4 +1,5 @@
 # Checks that the add has exactly two positional arguments but never looks at its kwargs: alpha=2 is dropped.
+# zh: 检查了 add 恰好有两个位置参数，却从不看它的 kwargs：alpha=2 被丢掉了。
 import operator
 
 import torch

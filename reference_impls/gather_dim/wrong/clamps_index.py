@@ -1,4 +1,5 @@
 # Clamps the index into range before indexing, so an out-of-range index reads the edge element where gather raises.
+# zh: 取值前先把索引裁剪到合法范围内，于是越界索引读到的是边缘元素，而 gather 会报错。
 import torch
 
 

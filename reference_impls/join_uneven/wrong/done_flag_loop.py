@@ -1,4 +1,5 @@
 # Its own join: every step all-reduces a "still has data" flag and a rank out of batches runs zero-gradient steps.
+# zh: 自己实现 join：每一步都 all-reduce 一个“还有数据”的标志，数据用完的 rank 就跑零梯度的步。
 import torch
 import torch.distributed as dist
 from torch.nn.parallel import DistributedDataParallel as DDP

@@ -1,4 +1,5 @@
 # Seeds the global RNG with torch.manual_seed(seed): the same stream, but it reseeds everyone else's randomness too.
+# zh: 用 torch.manual_seed(seed) 设置全局随机数生成器：随机序列一样，但别人依赖的随机状态也被重置了。
 import torch
 
 

@@ -1,4 +1,5 @@
 # Normalises dims with % ndim, so transpose(0, 2) of a 2-d tensor silently becomes transpose(0, 0) where torch raises.
+# zh: 用 % ndim 归一化维度，于是对 2-d 张量做 transpose(0, 2) 会悄悄变成 transpose(0, 0)，而 torch 会报错。
 import torch
 
 

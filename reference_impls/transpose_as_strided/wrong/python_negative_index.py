@@ -1,4 +1,5 @@
 # Looks dims up in Python lists (list[-3] wraps, list[2] of 2 dims raises IndexError), and swaps with as_strided.
+# zh: 在 Python 列表里查维度（list[-3] 会回绕，2 维时 list[2] 抛 IndexError），再用 as_strided 交换。
 import torch
 
 

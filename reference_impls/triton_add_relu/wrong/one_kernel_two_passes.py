@@ -1,4 +1,5 @@
 # One kernel with a RELU flag, launched twice: first it stores x + y, then it reloads out and clamps it.
+# zh: 一个带 RELU 标志的 kernel 启动了两次：第一次写入 x + y，第二次重新读出 out 再做截断。
 import torch
 import triton
 import triton.language as tl

@@ -1,4 +1,5 @@
 # Not fused: one kernel writes x + y into out, a second one applies relu to out in place (the sum goes through memory).
+# zh: 没有融合：一个 kernel 把 x + y 写进 out，另一个再对 out 原地做 relu（中间的和要先写回内存再读出来）。
 import torch
 import triton
 import triton.language as tl

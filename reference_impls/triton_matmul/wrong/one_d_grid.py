@@ -1,4 +1,5 @@
 # The tutorial's 1-D launch (one program id split into row and column tiles) where the prompt asks for a 2-D grid.
+# zh: 用了教程里的 1-D 启动方式（一个 program id 拆成行块和列块），而题目要求 2-D grid。
 import torch
 import triton
 import triton.language as tl

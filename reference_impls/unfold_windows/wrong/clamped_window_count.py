@@ -1,4 +1,5 @@
 # Counts windows with max(0, ...) "to be safe": a window longer than x quietly gives an empty result where unfold raises.
+# zh: “保险起见”用 max(0, ...) 计算窗口数：窗口比 x 长时悄悄返回空结果，而 unfold 会报错。
 import torch
 
 
