@@ -91,3 +91,9 @@ def test_clamping_only_the_weights_names_the_unclipped_biases(grader):
 def test_backward_order_must_be_a_list_of_names(grader):
     source = exercise_source("backward_hook_order").replace("fired.append(name)", "fired.append(module)")
     assert "returned something else than a list of module names" in failure(grader, ORDER, source)
+
+
+def test_a_diagnosis_named_by_its_mutant_explains_the_mistake(grader):
+    """check.py's DIAGNOSES may name one of the exercise's mutants instead of copying its code."""
+    source = exercise_source("capture_linear_activations", "mutants/top_level_only.py")
+    assert "named_children() yield only the direct children" in failure(grader, CAPTURE, source)

@@ -24,6 +24,7 @@ from typing import Any
 
 import torch
 
+from dlprep import mutants
 from dlprep.checkers.base import Case, Family
 from dlprep.checkers.compare import compare_described
 from dlprep.checkers.families import model_spec
@@ -56,6 +57,7 @@ class ProbeFamily(Family):
         super().__init__(ex)
         self.probe: str = ex.check.PROBE
         self.options: dict[str, Any] = dict(getattr(ex.check, "PROBE_OPTIONS", {}))
+        self._mutants: dict[str, Any] = {}
 
     def job(self, source: str, filename: str, device: str) -> dict[str, Any]:
         job = super().job(source, filename, "cpu")  # module logic is device-independent: CPU always
@@ -107,11 +109,22 @@ class ProbeFamily(Family):
 
     def diagnosis(self, case: SpecCase, matches: Callable[[dict[str, Any]], bool]) -> str:
         """check.py's DIAGNOSES lists (known-wrong oracle, explanation); the explanation of the first
-        one whose facts `matches` accepts, i.e. the mistake the submission most likely made."""
+        one whose facts `matches` accepts, i.e. the mistake the submission most likely made. A
+        stand-in may be named as "mutants/NAME": the exercise's own mutant, so it is not copied."""
         for wrong, text in getattr(self.ex.check, "DIAGNOSES", ()):
-            if matches(self.expected(case, wrong)):
+            if matches(self.expected(case, self._stand_in(wrong))):
                 return f" ({text})"
         return ""
+
+    def _stand_in(self, wrong: Any) -> Any:
+        if not isinstance(wrong, str):
+            return wrong
+        if wrong not in self._mutants:  # trusted code of our own, run in the grader like check.py
+            name = wrong.removeprefix("mutants/")
+            namespace: dict[str, Any] = {"__name__": f"dlprep_diagnosis_{name}"}
+            exec(compile(mutants.source_of(self.ex.folder, name), wrong, "exec"), namespace)
+            self._mutants[wrong] = namespace[self.ex.question.entry]
+        return self._mutants[wrong]
 
     def same(self, got: Any, want: Any, where: str, hint: str = "") -> None:
         """Two described values (or plain tensors/None) must agree within the exercise's tolerances."""

@@ -21,29 +21,20 @@ from __future__ import annotations
 
 import ast
 import os
-import random
 import select
 import signal
 import time
 from typing import Any
 
 from dlprep.checkers.sandbox import harness
+from dlprep.checkers.sandbox.isolation import reap_zombies
 
 SEED = 0
 WRONG_SHARE = 0.6  # of the run's time limit that the wrong side may take after the reference's
 
 
 def _seed() -> None:
-    random.seed(SEED)
-    try:
-        import numpy as np
-
-        np.random.seed(SEED)
-    except ImportError:
-        pass
-    import torch
-
-    torch.manual_seed(SEED)
+    harness.seed_all(SEED)  # both sides start from the same random state
 
 
 def _evaluate(source: str, filename: str, tree: ast.Module) -> dict[str, Any]:
@@ -162,14 +153,7 @@ def _kill_group(pid: int) -> None:
 def _reap(ended: dict[int, int]) -> None:
     """Wait for every child that ended: card processes, and (we may be the pid namespace's init)
     orphans of killed ones, which would otherwise stay as zombies."""
-    while True:
-        try:
-            pid, status = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            return
-        ended[pid] = status
+    reap_zombies(ended)
 
 
 def run_batch(job: dict[str, Any], payload: bytes) -> bytes:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import linecache
 import os
+import random
 import sys
 import threading
 import traceback
@@ -105,6 +106,18 @@ def load_solution(job: dict[str, Any]) -> tuple[types.ModuleType | None, Any, by
 
 def storage_ptr(t: torch.Tensor) -> int:
     return int(_storage_ptr(t).data_ptr())
+
+
+def seed_all(seed: int) -> None:
+    """Python's, NumPy's (when installed) and torch's global random state, from one seed."""
+    random.seed(seed)
+    try:
+        import numpy as np
+
+        np.random.seed(seed)
+    except ImportError:
+        pass
+    torch.manual_seed(seed)
 
 
 def storage_ptrs(args: tuple[Any, ...] | list[Any]) -> list[int]:

@@ -360,12 +360,15 @@ def children_of(ppid: int) -> list[int]:
     return pids
 
 
-def reap_zombies() -> None:
-    """Reap every child that has exited (a zombie still counts as a process in /proc)."""
+def reap_zombies(ended: dict[int, int] | None = None) -> None:
+    """Reap every child that has exited (a zombie still counts as a process in /proc); each one's
+    wait status goes into `ended` when given."""
     while True:
         try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
+            pid, status = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
             return
         if pid == 0:
             return
+        if ended is not None:
+            ended[pid] = status

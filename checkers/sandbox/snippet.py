@@ -9,7 +9,6 @@ snippet that forgot to seed prints different numbers on two runs and is caught a
 from __future__ import annotations
 
 import os
-import random
 import sys
 import types
 from typing import Any
@@ -18,17 +17,7 @@ from dlprep.checkers.sandbox import harness
 
 
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
-    seed = int.from_bytes(os.urandom(4), "little")
-    random.seed(seed)
-    try:
-        import numpy as np
-
-        np.random.seed(seed)
-    except ImportError:
-        pass
-    import torch
-
-    torch.manual_seed(seed)
+    harness.seed_all(int.from_bytes(os.urandom(4), "little"))
     main = types.ModuleType("__main__")
     main.__dict__["__builtins__"] = __builtins__
     sys.modules["__main__"] = main

@@ -36,18 +36,8 @@ def oracle(model, x):
     return acts
 
 
-def _direct_children_only(model, x):
-    acts = {}
-    handles = [m.register_forward_hook(lambda mod, args, out, name=name: acts.update({name: out.detach()}))
-               for name, m in model.named_children() if isinstance(m, nn.Linear)]
-    model(x)
-    for h in handles:
-        h.remove()
-    return acts
-
-
-DIAGNOSES = [(_direct_children_only, "children()/named_children() yield only the direct children; "
-                                     "named_modules() walks every depth")]
+DIAGNOSES = [("mutants/top_level_only", "children()/named_children() yield only the direct children; "
+                                          "named_modules() walks every depth")]
 
 
 def _case(name, spec, gen, batch, **extra):

@@ -22,7 +22,7 @@ import math
 
 import torch
 
-from dlprep.checkers.families.torchrun.judge import Check, ddp_sgd_step, max_diff, tensor_entry
+from dlprep.checkers.families.torchrun.judge import Check, ddp_sgd_step, max_diff, trained_linear
 from dlprep.checkers.families.torchrun.rank import NEW_PASS
 
 WORLD, NODES = 2, 1
@@ -127,14 +127,10 @@ def _close(got, want):
 
 
 def verify(spec, ranks):
-    c = spec["common"]
-    shapes = {"weight": tuple(c["weight"].shape), "bias": tuple(c["bias"].shape)}
-    bad = next((p for r in ranks for k, s in shapes.items()
-                if (p := tensor_entry(r.out, k, s, f"rank {r.rank}")) is not None), None)
-    if bad:
-        return [Check("result", bad)]
-    checks = [Check("result")]
-    drift = max(max_diff(r.out[k], ranks[0].out[k]) for r in ranks for k in shapes)
+    result, drift = trained_linear(spec, ranks)
+    if drift is None:
+        return [result]
+    checks = [result]
     checks.append(Check("in sync", None if drift <= SYNC_TOL else (
         f"the ranks ended with different parameters (max difference {drift:.3g}): their gradients were not "
         "averaged; wrap the model in DistributedDataParallel"), {"max_difference": drift}))

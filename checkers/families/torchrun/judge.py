@@ -114,6 +114,18 @@ def max_diff(a: torch.Tensor, b: torch.Tensor) -> float:
     return float((a.double() - b.double()).abs().max()) if a.numel() else 0.0
 
 
+def trained_linear(spec: dict[str, Any], ranks: list[Rank]) -> tuple[Check, float | None]:
+    """For exercises that train the spec's Linear: the `result` check (every rank returned a weight
+    and a bias of the right shapes) and, when it passed, how far apart the ranks' parameters are."""
+    c = spec["common"]
+    shapes = {"weight": tuple(c["weight"].shape), "bias": tuple(c["bias"].shape)}
+    bad = next((p for r in ranks for k, s in shapes.items()
+                if (p := tensor_entry(r.out, k, s, f"rank {r.rank}")) is not None), None)
+    if bad:
+        return Check("result", bad), None
+    return Check("result"), max(max_diff(r.out[k], ranks[0].out[k]) for r in ranks for k in shapes)
+
+
 def _ranks_list(ranks: list[int]) -> str:
     return ", ".join(map(str, ranks))
 

@@ -311,8 +311,12 @@ class TritonFamily(Family):
             if not c.ok:
                 message = c.message or "wrong values"
                 if got.is_floating_point() and bool((torch.isnan(got) & ~torch.isnan(expected)).any()):
-                    message += ("; NaN where the reference has none: the inputs are surrounded by NaN, so a load "
-                                "past the end or with a wrong stride reads it")
+                    # Two causes look alike here; name both, the memory one first (the grader's
+                    # NaN padding makes it show), rather than send a numerics bug to the masks.
+                    message += ("; NaN where the reference has none: either a load past the end or with a wrong "
+                                "stride (the grader surrounds the inputs with NaN), or the arithmetic itself (an "
+                                "exp that overflows to inf, then inf/inf or 0*inf; 0/0): check the masks and strides, "
+                                "then compute in a stable way (subtract the row max, mask with a neutral `other=`)")
                 return message, c.details
             details.update(c.details)
         return None, details
