@@ -25,3 +25,12 @@ def test_a_failed_check_without_points_keeps_the_score_below_full() -> None:
 
 def test_no_checks_at_all_fails_closed() -> None:
     assert _fold().status == "error"
+
+
+def test_a_verdict_survives_its_json_round_trip() -> None:
+    """The batch journal stores verdicts as JSON: every field comes back, derived ones are derived again."""
+    from dlprep.results import Verdict
+
+    v = _fold(CheckResult("a", "pass", 1, 1, trust="verified"), CheckResult("b", "fail", 0, 1, message="wrong"))
+    back = Verdict.from_json(v.to_json())
+    assert back == v and back.summary == v.summary

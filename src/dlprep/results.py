@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
@@ -70,9 +71,11 @@ class Verdict:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Verdict:
-        """The inverse of to_json (a batch journal stores verdicts this way)."""
+        """The inverse of to_json (a batch journal stores verdicts this way); what to_json derives
+        from the fields (the summary line) is derived again, not read back."""
+        fields = {f.name for f in dataclasses.fields(cls)}
         tests = tuple(CheckResult(**t) for t in d["tests"])
-        return cls(**{**d, "tests": tests})
+        return cls(**{k: v for k, v in d.items() if k in fields and k != "tests"}, tests=tests)
 
 
 def advise(t: CheckResult) -> CheckResult:
