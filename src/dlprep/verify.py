@@ -15,7 +15,6 @@ Work fans out through a dlprep.executors executor: local threads, or Ray actors 
 from __future__ import annotations
 
 import time
-import weakref
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -134,7 +133,7 @@ def verify_question(lq: LoadedQuestion, grader: Any, env: Environment) -> Questi
     elif isinstance(q, models.CodingQuestion):
         r = _check_exercise(lq, grader)
     elif isinstance(q, models.SpotBugQuestion):
-        r = _check_spot_bug(lq, grader)
+        r = check_spot_bugs([lq], grader, env)[0]  # a batch of one: the same proof as in `verify`
     elif isinstance(q, models.ChoiceQuestion | models.ShortQuestion | models.TrueFalseQuestion):
         # A key no probe computes passes only as a declared claim about docs, never by default.
         r = (QuestionResult(lq.id, lq.topic, q.type, "passed",
@@ -306,25 +305,11 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                                                  "wrong": len(corpus["wrong"]), "right": len(corpus["right"])})
 
 
-_runners: weakref.WeakKeyDictionary[Any, spotbug.ExposeRunner] = weakref.WeakKeyDictionary()
-
-
-def _check_spot_bug(lq: LoadedQuestion, grader: Any) -> QuestionResult:
-    """The line key must name real lines of the shown code; a stored input must make the wrong code
-    and the reference differ (proved); a card without one passes on its lines alone, saying so."""
-    r = _card_unrun(lq)
-    if r is not None:
-        return r
-    runner = _runners.get(grader)
-    if runner is None:
-        runner = _runners[grader] = spotbug.ExposeRunner(grader.sandbox, paths.exercises_dir())
-    return _card_proof(lq, runner.prove(lq.q, lq.q.expose))
-
-
 def check_spot_bugs(lqs: list[LoadedQuestion], grader: Any, env: Environment) -> list[QuestionResult]:
-    """The cards of one exercise, as `_check_spot_bug` would judge each, with every stored input
-    proved in one sandbox job (each card still in processes of its own): start-up, warm-up and the
-    exercise's reference are paid once per exercise instead of once per card."""
+    """The cards of one exercise: the line key must name real lines of the shown code, and a stored
+    input must make the wrong code and the reference differ (a card without one passes on its lines
+    alone, saying so). Every stored input is proved in one sandbox job (each card still in processes
+    of its own): start-up, warm-up and the exercise's reference are paid once per exercise."""
     t0 = time.monotonic()
     done: dict[str, QuestionResult] = {}
     todo: list[LoadedQuestion] = []
