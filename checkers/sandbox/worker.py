@@ -639,7 +639,7 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
         sel.close()
         child.release()
 
-    if not done:
+    if not done or status is not None:  # status: the last read_ready found it exited, and reaped it
         close()
         return header, result, None
     # The child is init of its pid namespace: killing it ends everything in it. Tearing down a

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from dlprep.checkers.sandbox import harness
-from dlprep.checkers.sandbox.isolation import children_of, reap_zombies
+from dlprep.checkers.sandbox.isolation import PR_SET_CHILD_SUBREAPER, children_of, prctl, reap_zombies
 
 KILL_MARGIN_S = 8.0  # left of the worker's limit for killing the run and sending the facts
 POLL_S = 0.1
@@ -69,11 +69,9 @@ def _user_launch(mod: Any, port: int) -> list[list[str]]:
 
 
 def _descendants() -> list[int]:
-    """Every other process of the run: in our own pid namespace that is all of /proc but us."""
-    me = os.getpid()
-    if me == 1:
-        return [int(e) for e in os.listdir("/proc") if e.isdigit() and int(e) != 1]
-    found, todo = [], [me]
+    """Every process this one started, however deep: we are their subreaper (see run_child), so a
+    rank whose agent died first is still ours until it is reaped."""
+    found, todo = [], [os.getpid()]
     while todo:
         kids = children_of(todo.pop())
         found += kids
@@ -208,6 +206,13 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
 
     budget = float(job.get("timeout", 60))
     deadline = t0 + max(budget * 0.6, budget - KILL_MARGIN_S)
+    # Orphans re-parent to us, not to the run's trusted parent: killing an agent before its ranks
+    # must not let a dying rank drop out of our tree, or kill_all would return while it still
+    # runs and the trusted parent would count it as left running by the solution.
+    try:
+        prctl(PR_SET_CHILD_SUBREAPER, 1)
+    except (OSError, AttributeError):  # not Linux: the run's sweep by uid or group still ends them
+        pass
     sys.stdout.flush()
     sys.stderr.flush()
     agents = []
