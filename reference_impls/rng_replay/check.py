@@ -9,11 +9,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - noise from the global RNG, gen's state restored into the global RNG, or gen never restored
   -> noise1 / noise2.
 - the state restored once more at the end (RNG rewound) -> the draws after the call.
-- reseeding with torch.initial_seed() / gen.initial_seed() (equal to the caller's state only
-  because the probe seeds right before the call) -> needs family check: advance both RNGs by a
-  few draws after seeding, before calling the entry.
-- y2 = y1.clone() instead of a replayed forward (same values) -> needs family check: count
-  the model's forward calls (two).
+- reseeding with torch.initial_seed() / gen.initial_seed() -> y1 / noise2: the probe moves both
+  RNGs a few draws past their seeds (`advance`) before the call.
+- y2 = y1.clone() instead of a replayed forward (same values) -> the model's forward calls are
+  counted (two).
 """
 
 import torch
@@ -52,8 +51,9 @@ def oracle(model, x, gen):
 def _case(name, gen, spec, batch=4):
     seeds = [int(s) for s in torch.randint(1, 2**31, (3,), generator=gen)]
     x = torch.randn(batch, model_spec.dims(spec)[0], generator=gen)
+    advance = int(torch.randint(1, 6, (), generator=gen))  # draws taken from each RNG before the call
     return SpecCase(name, (), spec={"model": spec, "state": model_spec.initial_state(spec, seeds[0]), "x": x,
-                                    "global_seed": seeds[1], "gen_seed": seeds[2]},
+                                    "global_seed": seeds[1], "gen_seed": seeds[2], "advance": advance},
                     label=f"{model_spec.render(spec)}, x{list(x.shape)}")
 
 

@@ -12,8 +12,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - get_worker_info() None (main process) not handled -> the in-process config, every case.
 - a one-pass iterator (second epoch of a persistent worker empty) -> the persistent two-epoch config.
 - fewer items than workers, an empty range -> fewer-items-than-workers, empty.
-- shards from os.getpid() % num_workers (right only while pids are consecutive) -> needs family
-  check: spawn workers whose pids are not consecutive, or compare shards against worker ids.
+- shards from os.getpid() % num_workers (right only while pids are consecutive) -> the probe
+  starts workers whose pids are all equal modulo num_workers (see the dataloader child).
 """
 
 import torch

@@ -10,8 +10,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
   bound to a local name -> the final weights (the best epoch is never the last, by construction).
 - tensors instead of Python floats in the returned list -> the loss type check.
 - extra random numbers drawn -> the replayed losses diverge.
-- validation without torch.no_grad() (values unchanged) -> needs family check: record
-  torch.is_grad_enabled() during the eval-mode forward.
+- validation without torch.no_grad() (values unchanged) -> the probe counts eval-mode forwards
+  run with gradients enabled.
 """
 
 import copy

@@ -17,6 +17,7 @@ import gc
 
 # A DataLoader with workers (or a loader written from scratch) imports these on first use; imported
 # here, in the warm worker, no run pays for them.
+import multiprocessing.context
 import multiprocessing.popen_fork  # noqa: F401
 import multiprocessing.queues  # noqa: F401
 import multiprocessing.resource_sharer  # noqa: F401
@@ -266,6 +267,44 @@ def _tag_with_worker(samples: Any) -> dict[str, Any]:
         return {"worker": worker, "invalid": str(e)}
 
 
+class _CongruentPids(multiprocessing.context.ForkContext):
+    """A fork context whose worker processes all get pids equal modulo the worker count: it forks
+    (and reaps) throwaway processes before each worker until the next pid is congruent to the
+    first worker's. pids are handed out in order, so a stream sharded by os.getpid() % num_workers
+    (right only while the workers' pids happen to be consecutive) gives every worker the same
+    shard, as it would on a busy machine; sharding by get_worker_info().id is unaffected."""
+
+    def __init__(self, workers: int):
+        super().__init__()
+        self.workers, self.first = workers, None
+
+    def Process(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802 - the multiprocessing API's name
+        ctx = self
+
+        class Spaced(multiprocessing.context.ForkProcess):
+            def start(self) -> None:
+                if ctx.first is not None:
+                    for _ in range(2 * ctx.workers):  # bounded: pids may also be taken by others
+                        pid = os.fork()
+                        if pid == 0:
+                            os._exit(0)
+                        os.waitpid(pid, 0)
+                        if (pid + 1 - ctx.first) % ctx.workers == 0:
+                            break
+                super().start()
+                if ctx.first is None:
+                    ctx.first = self.pid
+
+        return Spaced(*args, **kwargs)
+
+
+def _worker_context(workers: int) -> dict[str, Any]:
+    """DataLoader arguments that start its workers as `_CongruentPids` does, where workers are forked."""
+    if workers < 2 or multiprocessing.get_start_method(allow_none=False) != "fork":
+        return {}  # one worker has nothing to collide with; spawn (macOS) keeps its own start method
+    return {"multiprocessing_context": _CongruentPids(workers)}
+
+
 def iterable_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
     start, end = int(spec["start"]), int(spec["end"])
     limit = 2 * max(end - start, 0) + 8  # a stream that never ends is cut here
@@ -275,6 +314,7 @@ def iterable_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str,
         if not isinstance(ds, IterableDataset):
             return {"not_iterable": type(ds).__name__}
         extra: dict[str, Any] = {"persistent_workers": True} if cfg["persistent"] else {}
+        extra.update(_worker_context(cfg["workers"]))
         loader = DataLoader(ds, batch_size=cfg["batch_size"], num_workers=cfg["workers"],
                             collate_fn=_tag_with_worker, **extra)
         epochs = []

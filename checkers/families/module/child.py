@@ -22,6 +22,7 @@ _clone = torch.Tensor.clone
 _mse = nn.functional.mse_loss
 _manual_seed = torch.manual_seed
 _rand = torch.rand
+_grad_enabled = torch.is_grad_enabled
 _load_state_dict = nn.Module.load_state_dict
 _train = nn.Module.train
 
@@ -113,9 +114,13 @@ def train_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[
     _manual_seed(case["seed"])
     train = [(_fresh(x), _fresh(y)) for x, y in case["train"]]
     val = (_fresh(case["val"][0]), _fresh(case["val"][1]))
+    graphs_in_eval: list[int] = []  # eval-mode forwards that recorded an autograd graph (no no_grad)
+    model.register_forward_pre_hook(
+        lambda m, args: graphs_in_eval.append(1) if not m.training and _grad_enabled() else None)
     out = fn(model, train, val, case["epochs"], case["lr"])
     return {"out": harness.describe(out), "after": model_spec.state_values(model),
-            "training": sorted(n for n, m in model_spec.named_modules(model) if m.training)}
+            "training": sorted(n for n, m in model_spec.named_modules(model) if m.training),
+            "eval_with_grad": len(graphs_in_eval)}
 
 
 # ---------------------------------------------------------------------------- RNG replay
@@ -126,8 +131,15 @@ def rng_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[st
     model = _model(case)
     gen = torch.Generator().manual_seed(case["gen_seed"])
     _manual_seed(case["global_seed"])
+    # Past the seeds' start: reseeding with initial_seed() would replay the seed, not the caller's state.
+    advance = int(case.get("advance", 0))
+    _rand(advance)
+    _rand(advance, generator=gen)
+    forwards: list[int] = []
+    model.register_forward_pre_hook(lambda m, args: forwards.append(1))
     out = fn(model, _fresh(case["x"]), gen)
-    return {"out": harness.describe(out), "next_global": _rand(4), "next_gen": _rand(4, generator=gen)}
+    return {"out": harness.describe(out), "next_global": _rand(4), "next_gen": _rand(4, generator=gen),
+            "forwards": len(forwards)}
 
 
 # ---------------------------------------------------------------------------- optimizer step

@@ -209,6 +209,10 @@ class ModuleFamily(ProbeFamily):
                 diag = self.diagnosis(case, lambda w: _same_floats(w["out"], losses, rtol, atol))
                 raise Problem(f"validation loss of epoch {i + 1}: yours {g:.6g}, expected {e:.6g} "
                               f"{diag.strip() or self.hint('losses')}".rstrip())
+        if fact.get("eval_with_grad"):
+            self.observe(case, f"{fact['eval_with_grad']} validation forward(s) ran in eval mode with gradients "
+                               "enabled: the values are right, but each one built an autograd graph; validate "
+                               "under torch.no_grad()")
         best = min(range(len(expected)), key=lambda i: (expected[i], i))
         if not all(torch.allclose(fact["after"][k], v, rtol=rtol, atol=atol) for k, v in want["after"].items()):
             held = next((i for i, s in enumerate(snapshots)
@@ -236,6 +240,10 @@ class ModuleFamily(ProbeFamily):
                   self.hint("next_global"))
         self.same(fact["next_gen"], want["next_gen"], "what the generator draws after your function returns",
                   self.hint("next_gen"))
+        with self.reported(case):  # counted by a hook in the solution's own process
+            if fact.get("forwards", 0) < want["forwards"]:
+                raise Problem(f"model was called {fact.get('forwards', 0)} time(s), expected {want['forwards']}: y2 "
+                              "must be a second forward pass with the restored RNG state, not a copy of y1")
         return None
 
     # ------------------------------------------------------------------ Adam step

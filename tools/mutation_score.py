@@ -1,0 +1,193 @@
+"""Mutation score of every exercise's checker: mutate the reference, grade each mutant.
+
+    pip install -e '.[mutation]'
+    python tools/mutation_score.py                    # every exercise, table on stdout
+    python tools/mutation_score.py fx_cse gather_dim  # some of them
+    python tools/mutation_score.py --survivors        # and list each survivor's changed line
+
+The hand-written mutants and wrong answers prove that a checker catches the mistakes we thought
+of; this proves it catches the ones nobody thought of. Cosmic Ray's operators (one library, not
+ours to keep) change the reference one place at a time; each mutant is graded like a
+submission, and one that does not pass is killed. We take one replacement per operator kind, as
+mutmut does (+ becomes -, < becomes <=, a number n+1 or n-1, a loop that never runs, a removed
+decorator, ...), not every pairing Cosmic Ray can make: the score measures the checker, and ten
+variants of one `+` would weigh arithmetic over everything else.
+
+A survivor is either a hole in the checker (add a case that kills it) or an equivalent mutant: a
+change no program could observe through the exercise's stated contract (a `< n` made `<= n`
+where index n never occurs, a default argument the checker never leaves out). Equivalents are
+written down with the reason in the exercise's `mutation.yaml`:
+
+    equivalent:
+      - was: "for i in range(0, n, BLOCK):"
+        now: "for i in range(0, n, BLOCK + 1):"   # the changed line, stripped
+        why: ...
+
+and the score is killed / (made - equivalent). Verdicts are journaled under .mutation/ by the
+mutant's bytes, so a re-run (after a checker fix) grades only what changed. Too slow for every
+CI run: minutes per exercise on two cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import hashlib
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+EXERCISES = ROOT / "reference_impls"
+
+# One replacement per operator kind (mutmut's choice), from Cosmic Ray's core operators.
+_BINARY = {"Add": "Sub", "Sub": "Add", "Mul": "Div", "Div": "Mul", "FloorDiv": "Div", "Mod": "FloorDiv",
+           "Pow": "Mul", "LShift": "RShift", "RShift": "LShift", "BitAnd": "BitOr", "BitOr": "BitAnd",
+           "BitXor": "BitAnd"}
+_COMPARE = {"Lt": "LtE", "LtE": "Lt", "Gt": "GtE", "GtE": "Gt", "Eq": "NotEq", "NotEq": "Eq", "Is": "IsNot",
+            "IsNot": "Is"}
+OPERATORS = (
+    [f"core/ReplaceBinaryOperator_{a}_{b}" for a, b in _BINARY.items()]
+    + [f"core/ReplaceComparisonOperator_{a}_{b}" for a, b in _COMPARE.items()]
+    + ["core/ReplaceUnaryOperator_Delete_USub", "core/ReplaceUnaryOperator_Delete_Not", "core/AddNot",
+       "core/ReplaceTrueWithFalse", "core/ReplaceFalseWithTrue", "core/ReplaceAndWithOr", "core/ReplaceOrWithAnd",
+       "core/ReplaceBreakWithContinue", "core/ReplaceContinueWithBreak", "core/ExceptionReplacer",
+       "core/NumberReplacer", "core/RemoveDecorator", "core/ZeroIterationForLoop"])
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str  # operator-occurrence, e.g. ReplaceBinaryOperator_Add_Sub-3
+    source: str
+    was: str  # the first changed line of the reference, stripped
+    now: str  # what it became
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.source.encode()).hexdigest()
+
+
+def _changed_line(before: str, after: str) -> tuple[str, str]:
+    a, b = before.splitlines(), after.splitlines()
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op != "equal":
+            return " ".join(x.strip() for x in a[i1:i2]), " ".join(x.strip() for x in b[j1:j2])
+    return "", ""
+
+
+def mutants_of(source: str) -> list[Mutant]:
+    """Every mutant the operators make of `source`, each differing from it (some mutations only
+    re-spell the code, e.g. a number written the same way: those are dropped)."""
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator
+
+    out, seen = [], {source}
+    for name in OPERATORS:
+        op = get_operator(name)()
+        occurrence = 0
+        while (code := mutate_code(source, op, occurrence)) is not None:
+            if code not in seen:
+                seen.add(code)
+                was, now = _changed_line(source, code)
+                out.append(Mutant(f"{name.split('/', 1)[1]}-{occurrence}", code, was, now))
+            occurrence += 1
+    return out
+
+
+def equivalents(exercise: Path) -> list[dict[str, str]]:
+    f = exercise / "mutation.yaml"
+    if not f.exists():
+        return []
+    data = yaml.safe_load(f.read_text(encoding="utf-8")) or {}
+    return list(data.get("equivalent") or [])
+
+
+def is_equivalent(m: Mutant, known: list[dict[str, str]]) -> bool:
+    return any(e.get("was", "").strip() == m.was and e.get("now", "").strip() == m.now for e in known)
+
+
+def question_for(exercise: str):  # noqa: ANN201 - CodingQuestion, imported late
+    from dlprep import bank
+    from dlprep.models import CodingQuestion
+
+    for lq in bank.catalog_or_raise().questions.values():
+        if isinstance(lq.q, CodingQuestion) and lq.q.exercise == exercise:
+            return lq.q
+    return None
+
+
+@dataclass
+class Score:
+    exercise: str
+    made: int = 0
+    killed: int = 0
+    equivalent: int = 0
+    survivors: tuple[Mutant, ...] = ()
+    note: str = ""
+
+    @property
+    def score(self) -> float | None:
+        live = self.made - self.equivalent
+        return self.killed / live if live else None
+
+
+def score_exercise(name: str, jobs: int, seed: int, journal_dir: Path) -> Score:
+    from dlprep import batch, executors
+
+    ex = EXERCISES / name
+    q = question_for(name)
+    if q is None:
+        return Score(name, note="no question uses it")
+    muts = mutants_of((ex / "reference.py").read_text(encoding="utf-8"))
+    if not muts:
+        return Score(name, note="nothing to mutate (the reference is declarations only)")
+    subs = [batch.Submission(m.name, ex / "reference.py", m.digest, m.source) for m in muts]
+    journal_dir.mkdir(parents=True, exist_ok=True)
+    journal = batch.Journal(journal_dir / f"{name}.jsonl")
+    ex_runner = executors.make_executor("local", jobs, executors.GraderSpec("cpu", "best", None))
+    report = batch.grade_batch(q, subs, ex_runner, journal, seed)
+    passed = {r.submitter for r in report.rows if r.verdict.status == "pass"}
+    known = equivalents(ex)
+    survivors = [m for m in muts if m.name in passed]
+    equivalent = [m for m in survivors if is_equivalent(m, known)]
+    live = tuple(m for m in survivors if m not in equivalent)
+    return Score(name, len(muts), len(muts) - len(survivors), len(equivalent), live)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("exercises", nargs="*", help="exercise folders under reference_impls/ (default: all)")
+    p.add_argument("--jobs", "-j", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1, help="the hidden cases' seed (fixed: a re-run is comparable)")
+    p.add_argument("--journal", type=Path, default=ROOT / ".mutation", help="where verdicts are journaled")
+    p.add_argument("--survivors", action="store_true", help="list each survivor's changed line")
+    p.add_argument("--target", type=float, default=0.9, help="exit 1 when an exercise scores below this")
+    args = p.parse_args(argv)
+    names = args.exercises or sorted(d.name for d in EXERCISES.iterdir() if (d / "reference.py").exists())
+    print("| exercise | mutants | killed | equivalent | survived | score |")
+    print("|---|---:|---:|---:|---:|---:|")
+    below, total = [], Score("all")
+    for name in names:
+        s = score_exercise(name, args.jobs, args.seed, args.journal)
+        for f in ("made", "killed", "equivalent"):
+            setattr(total, f, getattr(total, f) + getattr(s, f))
+        total.survivors += s.survivors
+        pct = "n/a" if s.score is None else f"{s.score:.0%}"
+        print(f"| {name} | {s.made} | {s.killed} | {s.equivalent} | {len(s.survivors)} | {pct}"
+              f"{' (' + s.note + ')' if s.note else ''} |", flush=True)
+        if s.score is not None and s.score < args.target:
+            below.append(name)
+        if args.survivors:
+            for m in s.survivors:
+                print(f"    survivor {m.name}: `{m.was}` -> `{m.now}`", flush=True)
+    pct = "n/a" if total.score is None else f"{total.score:.0%}"
+    print(f"| all | {total.made} | {total.killed} | {total.equivalent} | {len(total.survivors)} | {pct} |")
+    if below:
+        print(f"below {args.target:.0%}: {', '.join(below)}", file=sys.stderr)
+    return 1 if below else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
