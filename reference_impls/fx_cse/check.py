@@ -12,14 +12,15 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - two equal pure calls with an in-place change of their input between them (relu(y); y.add_(1);
   relu(y)) -> cse_mutation_between; the reference now forgets what it saw at every in-place or
   random call (it merged them too) (wrong/ignores_mutation_between).
-- call_module nodes merged (a module with state or randomness called twice) -> not covered: zoo
-  models are built in eval mode, where the leaf modules are deterministic.
+- call_module nodes merged (a module with state or randomness called twice) -> cse_module_twice
+  (hidden: a Dropout module that stays in training mode, called twice on x)
+  (wrong/merges_module_calls).
 """
 
 from dlprep.checkers.families.fusion_pass.judge import GraphFacts
 
 PUBLIC = ("cse_twin_branches", "cse_random", "cse_inplace_twice", "cse_mutation_between")
-HIDDEN = ("cse_kwargs", "cse_arg_order", "cse_dropout")
+HIDDEN = ("cse_kwargs", "cse_arg_order", "cse_dropout", "cse_module_twice")
 
 
 def structure(before: GraphFacts, after: GraphFacts) -> str | None:

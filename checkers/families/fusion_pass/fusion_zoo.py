@@ -3,7 +3,7 @@
 A GraphModule cannot cross the process boundary, so only a model's name and a seed do: both sides
 call `build(name, seed)` and get the same parameters, bit for bit. The exercise's check.py names
 which models are public (the starter mentions them) and which are hidden. Every model is built in
-eval mode and is traceable by `torch.fx.symbolic_trace`.
+eval mode (one keeps a Dropout training on purpose) and is traceable by `torch.fx.symbolic_trace`.
 """
 
 from __future__ import annotations
@@ -212,6 +212,26 @@ class DropoutTwins(nn.Module):
         h = F.dropout(x, 0.3, training=True)
         g = F.dropout(x, 0.3, training=True)
         return h @ self.weight.t() + g @ self.weight.t()
+
+
+@_model("cse_module_twice", _randn(-1, 5))
+class ModuleTwice(nn.Module):
+    """self.drop(x) twice is two draws: a call_module node is never a common subexpression, since
+    its module may be random or keep state. The dropout stays in training mode when the model is
+    put in eval mode, so merging the two calls changes the output."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drop = nn.Dropout(0.4)
+        self.lin = nn.Linear(5, 5)
+
+    def train(self, mode: bool = True) -> ModuleTwice:
+        super().train(mode)
+        self.drop.train()
+        return self
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.lin(self.drop(x)) - self.lin(self.drop(x)) + torch.tanh(x) * torch.tanh(x)
 
 
 @_model("cse_inplace_twice", _randn(-1, 5))
