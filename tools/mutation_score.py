@@ -24,8 +24,9 @@ written down with the reason in the exercise's `mutation.yaml`:
         why: ...
 
 and the score is killed / (made - equivalent). Verdicts are journaled under .mutation/ by the
-mutant's bytes, so a re-run (after a checker fix) grades only what changed. Too slow for every
-CI run: minutes per exercise on two cores.
+mutant's bytes and a hash of the checkers and the exercise's files: a re-run with nothing changed
+grades nothing, and any change to a checker or a case regrades the exercise. Too slow for every
+CI run: seconds to minutes per exercise on two cores.
 """
 
 from __future__ import annotations
@@ -108,6 +109,17 @@ def is_equivalent(m: Mutant, known: list[dict[str, str]]) -> bool:
     return any(e.get("was", "").strip() == m.was and e.get("now", "").strip() == m.now for e in known)
 
 
+def checker_fingerprint(exercise: Path) -> str:
+    """A hash of what judges the mutants (the checkers and the exercise's own files): a verdict is
+    reused only while none of it has changed, so a new case regrades every mutant."""
+    h = hashlib.sha256()
+    files = [*sorted((ROOT / "checkers").rglob("*.py")),
+             *sorted(f for f in exercise.rglob("*") if f.is_file() and f.name not in ("mutation.yaml", "coach.yaml"))]
+    for f in files:
+        h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
 def question_for(exercise: str):  # noqa: ANN201 - CodingQuestion, imported late
     from dlprep import bank
     from dlprep.models import CodingQuestion
@@ -145,7 +157,7 @@ def score_exercise(name: str, jobs: int, seed: int, journal_dir: Path) -> Score:
         return Score(name, note="nothing to mutate (the reference is declarations only)")
     subs = [batch.Submission(m.name, ex / "reference.py", m.digest, m.source) for m in muts]
     journal_dir.mkdir(parents=True, exist_ok=True)
-    journal = batch.Journal(journal_dir / f"{name}.jsonl")
+    journal = batch.Journal(journal_dir / f"{name}-{checker_fingerprint(ex)[:12]}.jsonl")
     ex_runner = executors.make_executor("local", jobs, executors.GraderSpec("cpu", "best", None))
     report = batch.grade_batch(q, subs, ex_runner, journal, seed)
     passed = {r.submitter for r in report.rows if r.verdict.status == "pass"}
