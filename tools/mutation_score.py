@@ -154,7 +154,8 @@ def score_exercise(name: str, jobs: int, seed: int, journal_dir: Path) -> Score:
         return Score(name, note="no question uses it")
     muts = mutants_of((ex / "reference.py").read_text(encoding="utf-8"))
     if not muts:
-        return Score(name, note="no operator applies: no arithmetic, comparison, number, condition or loop to change; its hand-written mutants stand alone")
+        return Score(name, note="no operator applies: no arithmetic, comparison, number, condition or loop "
+                                "to change; its hand-written mutants stand alone")
     subs = [batch.Submission(m.name, ex / "reference.py", m.digest, m.source) for m in muts]
     journal_dir.mkdir(parents=True, exist_ok=True)
     journal = batch.Journal(journal_dir / f"{name}-{checker_fingerprint(ex)[:12]}.jsonl")
