@@ -16,7 +16,7 @@ from typing import Any
 
 import torch
 
-from dlprep.checkers import registry, rules
+from dlprep.checkers import registry, repro, rules
 from dlprep.checkers.base import Family, load_exercise
 from dlprep.checkers.sandbox import wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
@@ -78,17 +78,19 @@ class Grader:
             raise UsageError(f"cannot write {dest}: {e}") from None
         return dest
 
-    def grade(self, q: CodingQuestion, solution: Path, seed: int | None = None) -> Verdict:
+    def grade(self, q: CodingQuestion, solution: Path, seed: int | None = None, case: str | None = None) -> Verdict:
         try:
             source = solution.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise NotFound(f"solution file not found: {solution}") from None
         except (OSError, UnicodeDecodeError) as e:
             raise UsageError(f"cannot read {solution}: {e}") from None
-        return self.grade_source(q, source, solution.name, seed)
+        return self.grade_source(q, source, solution.name, seed, case)
 
     def grade_source(self, q: CodingQuestion, source: str, filename: str = "solution.py",
-                     seed: int | None = None) -> Verdict:
+                     seed: int | None = None, case: str | None = None) -> Verdict:
+        """Grade `source`; with `case`, only that case runs (see repro.pick): a rerun of one
+        failure, not a grading."""
         self.sandbox.ensure()  # start-up of the warm worker is not part of a grading's time
         if self.isolation == "strict" and (missing := full_isolation(self.sandbox.level)):
             raise SandboxError(f"--isolation strict refuses to run the code: {missing}")
@@ -101,6 +103,8 @@ class Grader:
                                      f"line {line}: forbidden call {rule} (the exercise forbids it; the score is 0)",
                                      details={"rule": rule, "line": line}, trust="verified"))
         public, hidden = fam.cases(secrets.randbits(63) if seed is None else seed)
+        if case is not None:
+            public, hidden = repro.pick(public, hidden, case, seeded=seed is not None)
         job = fam.job(source, filename, self.device)
         job["forbid"] = forbid  # enforced where the calls run too (sandbox/enforce.py)
         if self.timeout is not None:

@@ -60,6 +60,9 @@ def submit(
     db: Path = DbOpt,
     record: bool = typer.Option(True, "--record/--no-record",
                                 help="Record the result in your progress (as a review of the exercise)."),
+    case: str = typer.Option(None, "--case", metavar="NAME",
+                             help="Run only this case (a public case's name, or a hidden one's with --seed) and "
+                                  "print a snippet that rebuilds its inputs; not recorded."),
 ) -> None:
     """Grade a solution file in the sandbox. Exit 0 pass, 1 fail, 2 bad usage, 3 sandbox refused."""
     from dlprep.cli import render
@@ -71,11 +74,14 @@ def submit(
 
     with render.spinner(f"grading {solution} ...", enabled=not as_json):
         with Grader(device, isolation=isolation) as grader:
-            verdict = grader.grade(q, solution, seed)
+            verdict = grader.grade(q, solution, seed, case)
     if as_json:
         typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2, default=str))
     else:
         render.print_verdict(verdict, pick_lang(lang))
+        render.print_repro(q, verdict, solution, case, seed)
+    if case is not None:  # one case is a rerun of a failure, not an attempt at the exercise
+        raise typer.Exit(0 if verdict.passed else 1)
     if record:
         nxt = _record(qid, verdict, solution, db)
         if not verdict.passed and nxt is not None and not as_json:

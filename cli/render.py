@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -354,6 +355,30 @@ def print_verdict(v: Any, lang: str = "en") -> None:
     c.print(f"[dim]{v.duration_s:.2f} s, sandbox: {v.sandbox.get('level')}[/dim]")
     style = STATUS_STYLE.get(v.status, "white")
     c.print(f"[{style}]{escape(v.summary)}[/{style}]")
+
+
+def print_repro(q: Any, v: Any, solution: Path, case: str | None, seed: int | None) -> None:
+    """With --case: the case's inputs as a snippet, where they can be written out. Without it: how
+    to rerun the first failing public case alone."""
+    from dlprep.checkers import registry, repro
+    from dlprep.checkers.base import load_exercise
+
+    c = console()
+    if case is None:
+        bad = next((t for t in v.tests if t.name.startswith("public/") and t.status == "fail"), None)
+        if bad is not None:
+            c.print(f"[dim]rerun that case alone: dlprep submit {q.id} {solution} --case {repro.bare(bad.name)}[/dim]",
+                    markup=True, soft_wrap=True)
+        return
+    fam = registry.family(q.checker)(load_exercise(q))
+    public, hidden = fam.cases(0 if seed is None else seed)
+    picked = [*public, *hidden] if seed is not None else public
+    one = next((x for x in picked if repro.bare(case) in (x.name, x.name.split("#")[0])), None)
+    text = repro.snippet(one, q.entry, solution.name) if one is not None else None
+    c.print(f"[dim]only case {escape(repro.bare(case))} was run: a rerun, not recorded in your progress[/dim]")
+    if text is not None:
+        c.print(f"[bold]the case's inputs[/bold] (run beside {escape(solution.name)}):")
+        c.print(text, markup=False, highlight=False, soft_wrap=True)  # unwrapped: it is pasted as it is
 
 
 VERIFY_STYLE = {"passed": "green", "failed": "red", "skipped": "dim", "unverifiable": "yellow"}
