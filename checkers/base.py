@@ -86,6 +86,9 @@ class Family:
     # beyond the inputs left unchanged ("memory", for cases with tensor arguments).
     reported_name = "memory"
     observed = ""
+    # The run must open TCP sockets on 127.0.0.1 (torchrun's rendezvous): a sandbox that closes the
+    # network without a network namespace of its own (seccomp, Landlock) closes loopback as well.
+    needs_loopback = False
     # Said in one line by strict isolation when a run is left with no verified check at all.
     unverified_note = "every check of this run rests on what the submission's own process reported"
 

@@ -20,7 +20,7 @@ from dlprep.checkers import registry, repro, rules
 from dlprep.checkers.base import Family, load_exercise
 from dlprep.checkers.sandbox import wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
-from dlprep.checkers.sandbox.isolation import full_isolation, stops
+from dlprep.checkers.sandbox.isolation import USERNS_HINT, full_isolation, stops
 from dlprep.errors import NotFound, SandboxError, UsageError
 from dlprep.exercise_rules import starter_header
 from dlprep.models import CodingQuestion
@@ -96,6 +96,12 @@ class Grader:
             raise SandboxError(f"--isolation strict refuses to run the code: {missing}")
         t0 = time.monotonic()
         fam: Family = registry.family(q.checker)(load_exercise(q))
+        level = self.sandbox.level
+        layers = set(level.split("+"))
+        if fam.needs_loopback and "netns" not in layers and layers & {"seccomp-net", "landlock-net"}:
+            raise SandboxError(f"this exercise runs torchrun, whose rendezvous needs TCP on 127.0.0.1, and this "
+                               f"machine's sandbox ({level}) closes the network by refusing TCP altogether, "
+                               f"loopback included; to grade it here, {USERNS_HINT}")
         tests: list[CheckResult] = []
         forbid = list(fam.config.get("forbid", []))
         for line, rule in rules.violations(source, forbid):

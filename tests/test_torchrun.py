@@ -250,3 +250,17 @@ def test_broken_files_are_reported_before_torchrun_starts(real_grader, source, s
     text = "\n".join(f"{t.name}: {t.status}: {t.message}" for t in verdict.tests)
     assert verdict.status == status and re.search(pattern, text), text
     assert verdict.duration_s < 10, "torchrun was started for a file that cannot run"
+
+
+@pytest.mark.parametrize("level", ["landlock-fs+landlock-net+landlock-scope+seccomp-net+rlimits+pgroup",
+                                   "landlock-fs+landlock-net+rlimits+pgroup"])
+def test_a_sandbox_that_refuses_loopback_tcp_says_so_before_running(level):
+    from dlprep.checkers.grader import Grader
+    from dlprep.errors import SandboxError
+
+    g = Grader("cpu")
+    g.sandbox.ensure = lambda: None  # type: ignore[method-assign]  # no worker: the refusal comes first
+    g.sandbox.level = level
+    with pytest.raises(SandboxError, match=r"rendezvous needs TCP on 127\.0\.0\.1.*user namespaces"):
+        g.grade_source(question("ddp_sampler"), "def main(): pass\n")
+    assert not registry.family("tensor_fn").needs_loopback

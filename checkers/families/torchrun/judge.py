@@ -146,6 +146,7 @@ def _agent_error(facts: dict[str, Any]) -> str:
 @register("torchrun")
 class Torchrun(Family):
     child_harness = "dlprep.checkers.families.torchrun.child:run_child"
+    needs_loopback = True
     # Each process imports torch (the main cost: ~15 s for agent + 2 ranks on 2 idle cores, 40 s for the
     # six processes of a two-node launch on a loaded machine). A hang ends earlier, after straggler_s.
     timeout_s = 90.0
