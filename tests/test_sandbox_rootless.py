@@ -231,3 +231,20 @@ def test_cases_as_an_ordinary_user(mode):
     counts = r.stdout.strip().splitlines()[-1]
     caught = sum(iso.stops(expected, THREAT[case]) for case in CASES) + 1  # + the strict test
     assert re.search(rf"\b{caught} passed", counts), counts
+
+
+@pytest.mark.slow
+def test_weak_level_counts_no_spare_as_a_leftover(monkeypatch):
+    """An exercise with a warm-up (torch.compile) makes the worker discard its spare child; below a
+    pid namespace that spare's pre-forked submission process outlived it and was counted as the
+    next run's leftover, failing every compile reference."""
+    from dlprep import bank
+    from dlprep.checkers.grader import Grader
+
+    monkeypatch.setenv("DLPREP_SANDBOX", "weak")
+    q = bank.catalog_or_raise().get("compile.torch-compile.fullgraph-rewrite").q
+    reference = (ROOT / "reference_impls" / "compile_fullgraph" / "reference.py").read_text()
+    with Grader("cpu") as g:
+        for _ in range(2):  # the second run takes a spare forked after the warm-up: nothing to discard
+            v = g.grade_source(q, reference, "reference.py", seed=1)
+            assert v.status == "pass", v.summary

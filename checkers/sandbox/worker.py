@@ -514,6 +514,10 @@ class _Child:
         os.close(self.job_w)  # it exits on EOF; a pid namespace init takes the kill as well
         os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
+        if self.workdir:
+            # Weak isolation, no pid namespace: the submission's process it had forked ahead of its
+            # job outlives it, re-parents to us and would be counted as the next run's leftover.
+            _kill_run(self.pid, self.uid)
         self.release()
 
 
