@@ -10,6 +10,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - broadcasting a size that is neither 1 nor equal (or to fewer dims) silently, where torch raises
   -> size-mismatch-raises, middle-mismatch-raises: torch.broadcast_to raises, so the
   solution must raise (wrong/no_size_check, wrong/zero_stride_when_differs).
+- a target with fewer dims than x accepted by aligning from the right and dropping x's leading
+  dims (tempting when they are size 1), or a rank check off by one -> fewer-dims-raises (one dim
+  fewer, the dropped dim of size 1), two-fewer-dims-raises.
 """
 
 import torch
@@ -37,6 +40,9 @@ def public_cases():
         # expand raises where a dim of size > 1 differs from the target's
         Case("size-mismatch-raises", (v, (4, 4))),
         Case("middle-mismatch-raises", (torch.arange(6.0).reshape(2, 3), (2, 2))),
+        # broadcast_to raises on a target with fewer dims than x, even if the extra dims are size 1
+        Case("fewer-dims-raises", (torch.arange(3.0).reshape(1, 3), (3,))),
+        Case("two-fewer-dims-raises", (torch.arange(6.0).reshape(2, 1, 3), (3,))),
         Case("offset-slice", (torch.arange(10.0)[4:7], (2, 3))),
     ]
 

@@ -12,6 +12,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - a bad dim wrapped with % instead of raising IndexError as torch does -> dim-too-large-raises,
   dim-too-negative-raises: x.transpose raises, so the
   solution must raise (wrong/modulo_wraps_bad_dim, wrong/python_negative_index).
+- low-rank inputs special-cased wrongly (a 0-dim tensor refused, or its valid dim range taken as
+  [-2, 1] by clamping ndim to 2; a 1-d tensor sent down the 0-dim branch) -> 0-dim, 0-dim-dim-1-raises,
+  1d, 1d-dim-minus-2-raises.
 """
 
 import torch
@@ -38,6 +41,11 @@ def public_cases():
         # transpose raises on a dim outside [-ndim, ndim): `% ndim` would wrap it
         Case("dim-too-large-raises", (torch.arange(6.0).reshape(2, 3), 0, 2)),
         Case("dim-too-negative-raises", (torch.arange(6.0).reshape(2, 3), -3, 1)),
+        # rank 0 and 1: torch accepts dims 0 and -1 on a 0-dim tensor, and nothing else
+        Case("0-dim", (torch.tensor(3.0), 0, -1)),
+        Case("0-dim-dim-1-raises", (torch.tensor(3.0), 1, 0)),
+        Case("1d", (torch.arange(5.0)[1:], 0, -1)),
+        Case("1d-dim-minus-2-raises", (torch.arange(5.0), -2, 0)),
         Case("float64-offset", (torch.arange(24.0, dtype=torch.float64).reshape(4, 6)[1:, 2:], -2, -1)),
     ]
 

@@ -10,8 +10,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - a copy (stack of slices) instead of a view -> the family's shares-storage property.
 - dtype kept by a view -> int64-rows.
 - a window longer than the dim (0 windows returned) or step <= 0, where unfold raises
-  -> window-too-long-raises, window-much-too-long-raises: x.unfold raises, so the
-  solution must raise (wrong/no_length_check, wrong/clamped_window_count).
+  -> window-too-long-raises, window-much-too-long-raises, step-zero-raises, step-negative-raises:
+  x.unfold raises, so the solution must raise (wrong/no_length_check, wrong/clamped_window_count).
+  (A step of 0 that slips past the check still raises ZeroDivisionError in the window count, so
+  `step <= 0` -> `step < 0` is equivalent: see mutation.yaml.)
 """
 
 import torch
@@ -33,6 +35,9 @@ def public_cases():
         # unfold raises on a window longer than the dimension
         Case("window-too-long-raises", (torch.arange(5.0), 6, 1)),
         Case("window-much-too-long-raises", (torch.arange(3.0), 8, 2)),
+        # unfold raises on a step <= 0
+        Case("step-zero-raises", (torch.arange(5.0), 2, 0)),
+        Case("step-negative-raises", (torch.arange(6.0), 2, -2)),
         Case("size-one", (torch.arange(4.0), 1, 1)),
         Case("strided-input", (torch.arange(20.0)[::2], 3, 2)),
         Case("offset-input", (torch.arange(12.0)[3:], 4, 4)),
