@@ -255,10 +255,30 @@ PROBES: dict[str, Callable[[Any, dict[str, Any], dict[str, Any]], dict[str, Any]
 }
 
 
+# The methods torch calls on the class itself (cls.forward(ctx, ...), cls.backward(ctx, ...)): the
+# autograd.Function contract declares them static.
+STATIC_METHODS = ("forward", "setup_context", "backward", "jvp", "vmap")
+
+
+def _non_static(entry: type) -> list[str]:
+    """The user-defined Function methods that are not @staticmethod (torch's own defaults skipped)."""
+    out = []
+    for name in STATIC_METHODS:
+        for klass in entry.__mro__:
+            if name in klass.__dict__:
+                if not str(getattr(klass, "__module__", "")).startswith("torch") and \
+                        not isinstance(klass.__dict__[name], staticmethod):
+                    out.append(name)
+                break
+    return out
+
+
 def _file_facts(entry: Any) -> dict[str, Any]:
     is_class = isinstance(entry, type)
-    return {"is_class": is_class, "is_function": is_class and issubclass(entry, _FUNCTION),
-            "name": getattr(entry, "__name__", None) if is_class else None}
+    is_function = is_class and issubclass(entry, _FUNCTION)
+    return {"is_class": is_class, "is_function": is_function,
+            "name": getattr(entry, "__name__", None) if is_class else None,
+            "non_static": _non_static(entry) if is_function else []}
 
 
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
