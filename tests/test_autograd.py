@@ -82,6 +82,18 @@ def test_a_class_that_is_not_a_function_is_named(grader):
     assert "must be a subclass of torch.autograd.Function" in failure(grader, SOFTPLUS, source)
 
 
+def test_a_function_method_without_staticmethod_is_named(grader):
+    # torch calls cls.backward(ctx, ...) either way, so the values are right: only the class tells.
+    source = _reference("softplus_function").replace("    @staticmethod\n    def backward", "    def backward")
+    assert "SoftPlus.backward must be a @staticmethod" in failure(grader, SOFTPLUS, source)
+
+
+def test_a_reentrant_checkpoint_is_rejected(grader):
+    # same values and saves; only torch.autograd.grad (as the prompt states) tells it apart
+    source = _reference("checkpoint_segments").replace("use_reentrant=False", "use_reentrant=True")
+    assert "use_reentrant=True" in failure(grader, CHECKPOINT, source)
+
+
 def test_patching_gradcheck_does_not_pass_a_wrong_backward(grader):
     source = mutants.source_of(REPO / "reference_impls/softplus_function", "forgets_grad_output")
     source += "\ntorch.autograd.gradcheck = lambda *a, **k: True\n"

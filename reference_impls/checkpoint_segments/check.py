@@ -11,6 +11,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
   checkpoint per layer -> the probe traces the aten ops of backward and counts the bursts of
   recomputed tanh (one per checkpointed segment, just before that segment's backward), which must
   equal min(segments, layers) (wrong/one_checkpoint, wrong/always_two_halves).
+- the legacy reentrant checkpoint (use_reentrant=True: same values, same saves, but a nested
+  .backward() inside) -> the probe takes the gradients with torch.autograd.grad, as the prompt
+  states, which the reentrant variant refuses (RuntimeError).
 """
 
 import torch

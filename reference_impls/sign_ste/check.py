@@ -11,6 +11,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - grad_output modified in place in backward (indexed assignment, masked_fill_) -> the probe hands
   backward a grad_output and requires it unchanged afterwards (wrong/mutates_grad_output,
   wrong/masked_fill_grad_output).
+- @staticmethod left off forward or backward (torch still calls them on the class, so the values
+  are right) -> the family reads the class and reports every Function method that is not static.
 - x (or the window mask) kept as a ctx attribute instead of save_for_backward -> the probe lists
   the tensors among the ctx's attributes, setup_context included (wrong/ctx_attribute,
   wrong/ctx_mask_setup_context).

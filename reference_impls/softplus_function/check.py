@@ -10,6 +10,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - dtype, layout, empty -> 2d-non-contiguous, empty, float32/float64 cases.
 - grad_output modified in place (mul_) -> grad_output handed in and required unchanged after
   backward (wrong/mutates_grad_output).
+- @staticmethod left off forward or backward (torch still calls them on the class, so the values
+  are right) -> the family reads the class and reports every Function method that is not static.
 - x kept as ctx.x instead of save_for_backward -> tensors among the ctx's attributes
   (wrong/ctx_attribute).
 - x clamped in place in forward -> x compared after apply (wrong/clamp_input_inplace).

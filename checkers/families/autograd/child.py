@@ -151,7 +151,7 @@ def expression_probe(cls: Any, case: dict[str, Any], job: dict[str, Any]) -> dic
 
 def saved_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
     """Every float tensor argument requires grad; count what autograd saves while fn runs forward,
-    then backpropagate grad_out and collect each argument's gradient."""
+    then backpropagate grad_out with torch.autograd.grad and collect each argument's gradient."""
     args = _fresh(case["args"])
     leaves = [_requires_grad_(t) for t in _tensors(args)]
     saved = 0
@@ -166,14 +166,16 @@ def saved_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str,
     out = harness.describe(result)
     recompute = job.get("recompute_op")
     bursts = None
+    grads: list[Any] = [None] * len(leaves)
     if type(result) is _TENSOR and result.requires_grad:
+        # torch.autograd.grad, as the prompt states (a reentrant checkpoint only supports .backward())
         if recompute:
             with _OpTrace() as trace:
-                _backward(result, case["grad_out"])
+                grads = list(_grad(result, leaves, case["grad_out"], allow_unused=True))
             bursts = _bursts(trace.ops, recompute)
         else:
-            _backward(result, case["grad_out"])
-    return {"out": out, "saved": saved, "grads": [harness.describe(t.grad) for t in leaves], "recomputes": bursts}
+            grads = list(_grad(result, leaves, case["grad_out"], allow_unused=True))
+    return {"out": out, "saved": saved, "grads": [harness.describe(g) for g in grads], "recomputes": bursts}
 
 
 def _bursts(ops: list[str], op: str) -> int:
@@ -255,10 +257,30 @@ PROBES: dict[str, Callable[[Any, dict[str, Any], dict[str, Any]], dict[str, Any]
 }
 
 
+# The methods torch calls on the class itself (cls.forward(ctx, ...), cls.backward(ctx, ...)): the
+# autograd.Function contract declares them static.
+STATIC_METHODS = ("forward", "setup_context", "backward", "jvp", "vmap")
+
+
+def _non_static(entry: type) -> list[str]:
+    """The user-defined Function methods that are not @staticmethod (torch's own defaults skipped)."""
+    out = []
+    for name in STATIC_METHODS:
+        for klass in entry.__mro__:
+            if name in klass.__dict__:
+                if not str(getattr(klass, "__module__", "")).startswith("torch") and \
+                        not isinstance(klass.__dict__[name], staticmethod):
+                    out.append(name)
+                break
+    return out
+
+
 def _file_facts(entry: Any) -> dict[str, Any]:
     is_class = isinstance(entry, type)
-    return {"is_class": is_class, "is_function": is_class and issubclass(entry, _FUNCTION),
-            "name": getattr(entry, "__name__", None) if is_class else None}
+    is_function = is_class and issubclass(entry, _FUNCTION)
+    return {"is_class": is_class, "is_function": is_function,
+            "name": getattr(entry, "__name__", None) if is_class else None,
+            "non_static": _non_static(entry) if is_function else []}
 
 
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:

@@ -119,6 +119,10 @@ class AutogradFamily(Family):
                                "(with static forward and backward methods)")
             if err is None and "out" not in fact:
                 return _fail(case, "no result to compare: the entry is not an autograd.Function")
+        if self.probe == "function" and self.file.get("non_static"):  # read off the user's class: reported
+            names = ", ".join(f"{self.ex.question.entry}.{n}" for n in self.file["non_static"])
+            self.observe(case, f"{names} must be a @staticmethod: torch calls the methods of an autograd.Function "
+                               "on the class itself (the ctx is its first argument, there is no self)")
         if err is not None and self.probe != "call":  # a call-style check may expect an exception
             at = f" (line {err['line']})" if err.get("line") else ""
             return _fail(case, f"raised {err['type']}{at}: {err['message']}")
