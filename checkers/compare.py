@@ -82,10 +82,16 @@ def _mismatch_report(a: torch.Tensor, e: torch.Tensor, bad: torch.Tensor, where:
             for ix in idx]
     n = int(bad.sum())
     first = mism[0]
+    why = ""
+    if a.is_floating_point() or a.is_complex():
+        blown = int((bad & ~torch.isfinite(a) & torch.isfinite(e)).sum())
+        if blown:  # the commonest cause by far, and one a value diff alone does not suggest
+            why = (f" ({blown} of them NaN or inf where the expected value is finite: an overflow, e.g. exp() of "
+                   "a large input or a product past the dtype's range, or a division by zero)")
     return Comparison(
         False,
         f"{where}: {n} of {e.numel()} elements differ; first at {tuple(first['index'])}: "
-        f"yours {first['yours']!r}, expected {first['expected']!r}",
+        f"yours {first['yours']!r}, expected {first['expected']!r}{why}",
         {**details, "mismatches": mism, "mismatch_count": n},
     )
 

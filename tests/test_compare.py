@@ -31,6 +31,16 @@ def test_nan_and_inf_positions_must_match():
     assert not compare_tensor(torch.tensor([1.0, float("nan"), -float("inf")]), e).ok
 
 
+def test_nan_or_inf_where_the_reference_is_finite_is_called_an_overflow():
+    # softmax without subtracting the row max: exp(100) overflows float32 to inf, inf/inf is nan
+    x = torch.tensor([[100.0, 1.0, 0.0]])
+    naive = x.exp() / x.exp().sum(-1, keepdim=True)
+    c = compare_tensor(naive, torch.softmax(x, -1))
+    assert not c.ok and "NaN or inf where the expected value is finite: an overflow" in c.message
+    plain = compare_tensor(torch.tensor([1.0, 3.0]), torch.tensor([1.0, 2.0]))  # a finite mistake: no such words
+    assert not plain.ok and "overflow" not in plain.message
+
+
 def test_mismatch_report_names_the_first_index():
     c = compare_tensor(torch.tensor([[1.0, 2.0], [3.0, 5.0]]), torch.tensor([[1.0, 2.0], [3.0, 4.0]]))
     assert not c.ok and "first at (1, 1): yours 5.0, expected 4.0" in c.message
