@@ -307,7 +307,7 @@ class TritonFamily(Family):
                     return (f"{int(unwritten.sum())} of {got.numel()} elements of `{slot.name}` were never written "
                             "(they still hold the sentinel the grader filled it with): the grid or the masks do "
                             f"not cover the whole tensor.{hint}"), {}
-            c = compare_tensor(got, expected, rtol, atol, where=slot.name)
+            c = compare_tensor(got, expected, rtol, atol, where=slot.name, explain_nonfinite=False)
             if not c.ok:
                 message = c.message or "wrong values"
                 if got.is_floating_point() and bool((torch.isnan(got) & ~torch.isnan(expected)).any()):
