@@ -220,8 +220,8 @@ class ModuleFamily(ProbeFamily):
             where = (f"the weights after epoch {held + 1} (validation loss {expected[held]:.6g})" if held is not None
                      else "weights that match no epoch's")
             tie = held is not None and expected[held] == expected[best]
-            why = ("- a tie, and on a tie the first epoch with the lowest loss is the best: replace the best only "
-                   "on a strictly lower loss" if tie else self.hint("best"))
+            why = ("- the losses tie, and the first epoch with the lowest one counts (replace the best only on a "
+                   "strictly lower loss) " if tie else "") + self.hint("best")
             raise Problem(f"the model holds {where}, but the lowest validation loss was after epoch {best + 1} "
                           f"({expected[best]:.6g}) {why}".rstrip())
         if fact["training"] != want["training"]:
