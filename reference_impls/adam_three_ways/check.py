@@ -13,6 +13,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - eps inside the square root -> tiny-grads (sqrt(v) near 100 * eps), odd-betas.
 - adam_foreach as a per-tensor loop -> the family's dispatched-op count.
 - 0-dim and size-1 parameters -> odd-betas (a () parameter).
+- a signature other than the stated one (`/` for `*`, making params..step positional-only, or
+  other names) -> by-keyword, which passes every argument by its stated name.
 """
 
 import torch
@@ -74,13 +76,17 @@ DIAGNOSES = [
 ]
 
 
-def _cases(name, gen, shapes, steps, lr=1e-2, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, grad_scale=0.1):
+def _cases(name, gen, shapes, steps, lr=1e-2, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, grad_scale=0.1,
+           by_keyword=False):
     params = [torch.randn(s, generator=gen) for s in shapes]
     grads = [[grad_scale * torch.randn(s, generator=gen) for s in shapes] for _ in range(steps)]
     hyper = {"lr": lr, "beta1": betas[0], "beta2": betas[1], "eps": eps, "weight_decay": weight_decay}
     label = f"params {[list(s) for s in shapes]}, {steps} steps, " + ", ".join(f"{k}={v}" for k, v in hyper.items())
-    return [SpecCase(f"{entry}/{name}", (), spec={"entry": entry, "params": params, "grads": grads, "hyper": hyper},
-                     label=label) for entry in ("adam_loop", "adam_foreach")]
+    if by_keyword:
+        label += "; called with every argument by keyword (params=..., grads=..., ..., step=...)"
+    spec = {"params": params, "grads": grads, "hyper": hyper, **({"by_keyword": True} if by_keyword else {})}
+    return [SpecCase(f"{entry}/{name}", (), spec={"entry": entry, **spec}, label=label)
+            for entry in ("adam_loop", "adam_foreach")]
 
 
 def public_cases():
@@ -91,6 +97,7 @@ def public_cases():
         *_cases("odd-betas", gen, [(7,), (2, 5), (), (4, 1)], 5, lr=0.05, betas=(0.8, 0.99), eps=1e-6),
         # |g| near 1e-4, so sqrt(v) is near eps * 100 and where eps goes (inside or outside the root) shows
         *_cases("tiny-grads", gen, [(6,), (3, 2)], 3, eps=1e-6, grad_scale=1e-4),
+        *_cases("by-keyword", gen, [(3,), (2, 2)], 2, by_keyword=True),
     ]
 
 

@@ -10,6 +10,8 @@ Threat list (how a candidate gets this wrong -> what kills it; facts from the st
 - eps added after the square root -> constant-feature (variance 0: sqrt(eps) vs eps), batch-of-3.
 - running statistics updated outside no_grad (the buffers carry a graph) -> the second train step.
 - eval mode normalising with batch statistics -> the eval step of every case.
+- wrong default eps or momentum in the signature (never used when every case passes both)
+  -> fresh-module constructs MyBatchNorm1d(4) with eps and momentum left out.
 - F.batch_norm on the buffers (forbidden, stated in the prompt) -> the source rule
   (wrong/functional_stats), and the run-time wrapper for getattr(F, ...) (wrong/functional_via_getattr).
 """
@@ -36,14 +38,18 @@ def _state(gen, c):
             "num_batches_tracked": torch.tensor(int(torch.randint(0, 100, (), generator=gen)))}
 
 
-def _case(name, gen, c, batches, momentum=0.1, eps=1e-5, loaded=True):
-    """Train steps on batches of the given sizes, then one eval step."""
+def _case(name, gen, c, batches, momentum=0.1, eps=1e-5, loaded=True, defaults=False):
+    """Train steps on batches of the given sizes, then one eval step.
+
+    With defaults=True eps and momentum are left out, so the constructor's own defaults are used."""
     steps = [{"train": True, "x": 2 * torch.randn(n, c, generator=gen) + 1,
               "grad_out": torch.randn(n, c, generator=gen)} for n in batches]
     steps.append({"train": False, "x": torch.randn(3, c, generator=gen), "grad_out": torch.randn(3, c, generator=gen)})
-    return SpecCase(name, (c,), {"momentum": momentum, "eps": eps},
+    kwargs = {} if defaults else {"momentum": momentum, "eps": eps}
+    given = "eps and momentum left at their defaults" if defaults else f"momentum={momentum}, eps={eps}"
+    return SpecCase(name, (c,), kwargs,
                     spec={"state": _state(gen, c) if loaded else None, "steps": steps},
-                    label=f"num_features={c}, momentum={momentum}, eps={eps}, train batches {batches}, then eval"
+                    label=f"num_features={c}, {given}, train batches {batches}, then eval"
                           + ("" if loaded else ", fresh state"))
 
 
@@ -63,7 +69,7 @@ def _constant_feature_case(gen):
 def public_cases():
     gen = torch.Generator().manual_seed(0)
     return [
-        _case("fresh-module", gen, 4, [8, 8], loaded=False),
+        _case("fresh-module", gen, 4, [8, 8], loaded=False, defaults=True),
         _case("loaded-state", gen, 3, [5, 6]),
         _case("batch-of-3", gen, 5, [3]),
         _case("momentum-0.5", gen, 2, [4, 7, 3], momentum=0.5, eps=1e-3),

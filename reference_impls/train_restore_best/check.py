@@ -8,6 +8,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
   per-epoch validation losses (diagnosed).
 - the best state kept by reference (state_dict() or a shallow dict copy), or a deepcopied model
   bound to a local name -> the final weights (the best epoch is never the last, by construction).
+- the last epoch kept on a tie (`<=` instead of `<`; the prompt asks for the first) -> tied-losses,
+  where every epoch's validation loss is exactly equal and the epochs' weights alternate.
 - tensors instead of Python floats in the returned list -> the loss type check.
 - extra random numbers drawn -> the replayed losses diverge.
 - validation without torch.no_grad() (values unchanged) -> the probe counts eval-mode forwards
@@ -106,6 +108,27 @@ def _case(name, gen, d=4, hidden=12, n_batches=2, batch=8, epochs=6, lr=0.1, p=0
                                                f"{epochs} epochs, lr={lr}")
 
 
+def _tie_case(name, gen, d=4, hidden=6, epochs=4):
+    """Every epoch's validation loss ties exactly, and consecutive epochs hold different weights.
+
+    The hidden bias is so negative that every ReLU is dead on every input, so only the output bias
+    learns; with targets all 1 and lr=1, SGD reflects it about 1 each step (0.25 <-> 1.75), and
+    the validation loss is (0.75)**2 after every epoch, exact in float. The best epoch is the first
+    (the first on a tie), whose weights differ from the last epoch's (epochs is even)."""
+    spec = {"type": "Sequential", "children": [model_spec.linear(d, hidden), {"type": "ReLU"},
+                                               {"type": "Dropout", "p": 0.3}, model_spec.linear(hidden, 1)]}
+    state = model_spec.initial_state(spec, int(torch.randint(0, 2**31, (), generator=gen)))
+    state["0.bias"] = torch.full((hidden,), -100.0)
+    state["3.bias"] = torch.tensor([0.25])
+    x = torch.randn(8, d, generator=gen)
+    xv = torch.randn(16, d, generator=gen)
+    seed = int(torch.randint(0, 2**31, (), generator=gen))
+    return SpecCase(name, (), spec={"model": spec, "state": state, "seed": seed, "train": [[x, torch.ones(8, 1)]],
+                                    "val": [xv, torch.ones(16, 1)], "epochs": epochs, "lr": 1.0},
+                    label=f"{model_spec.render(spec)} with every ReLU dead (only the output bias learns), targets all "
+                          f"1, 1 batch of 8, {epochs} epochs, lr=1.0: every epoch's validation loss ties")
+
+
 def public_cases():
     gen = torch.Generator().manual_seed(0)
     return [
@@ -113,6 +136,7 @@ def public_cases():
         _case("one-batch-per-epoch", gen, n_batches=1, batch=12, epochs=5),
         _case("more-epochs", gen, d=3, hidden=8, epochs=9, lr=0.05),
         _case("no-dropout-noise", gen, p=0.0, lr=0.3, epochs=5),
+        _tie_case("tied-losses", gen),
     ]
 
 

@@ -157,9 +157,10 @@ class OpCounter(TorchDispatchMode):
 
 
 def adam_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-    """`fn(params, grads, exp_avgs, exp_avg_sqs, step, **hyper)` updates the lists in place, once per
-    step with the case's gradients; report the tensors after every step, the aten ops it ran, and
-    whether it rebound list entries or wrote into the gradients."""
+    """`fn(params, grads, exp_avgs, exp_avg_sqs, step, **hyper)` (every argument by keyword if the
+    case says `by_keyword`) updates the lists in place, once per step with the case's gradients;
+    report the tensors after every step, the aten ops it ran, and whether it rebound list entries
+    or wrote into the gradients."""
     params = [_clone(p) for p in case["params"]]
     exp_avgs = [torch.zeros_like(p) for p in params]
     exp_avg_sqs = [torch.zeros_like(p) for p in params]
@@ -169,7 +170,10 @@ def adam_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[s
         given = [_clone(g) for g in grads]
         counter = OpCounter()
         with counter:
-            fn(params, given, exp_avgs, exp_avg_sqs, t, **case["hyper"])
+            if case.get("by_keyword"):  # every argument by its name in the stated signature
+                fn(params=params, grads=given, exp_avgs=exp_avgs, exp_avg_sqs=exp_avg_sqs, step=t, **case["hyper"])
+            else:
+                fn(params, given, exp_avgs, exp_avg_sqs, t, **case["hyper"])
         steps.append({"params": [_clone(p) for p in mine[0]], "exp_avgs": [_clone(m) for m in mine[1]],
                       "exp_avg_sqs": [_clone(v) for v in mine[2]], "ops": dict(counter.ops),
                       "rebound": [i for i, (a, b) in enumerate(zip(params, mine[0], strict=True)) if a is not b],

@@ -219,8 +219,11 @@ class ModuleFamily(ProbeFamily):
                          if all(torch.allclose(fact["after"][k], v, rtol=rtol, atol=atol) for k, v in s.items())), None)
             where = (f"the weights after epoch {held + 1} (validation loss {expected[held]:.6g})" if held is not None
                      else "weights that match no epoch's")
+            tie = held is not None and expected[held] == expected[best]
+            why = ("- the losses tie, and the first epoch with the lowest one counts (replace the best only on a "
+                   "strictly lower loss) " if tie else "") + self.hint("best")
             raise Problem(f"the model holds {where}, but the lowest validation loss was after epoch {best + 1} "
-                          f"({expected[best]:.6g}) {self.hint('best')}".rstrip())
+                          f"({expected[best]:.6g}) {why}".rstrip())
         if fact["training"] != want["training"]:
             self.observe(case, f"after returning, these modules are in training mode: {_names(fact['training'])} "
                           f"(expected: {_names(want['training']) or 'none'})")
