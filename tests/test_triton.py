@@ -158,6 +158,17 @@ def solve(x, out):
     assert next(t for t in v.tests if t.name == "autotune").status == "pass"
 
 
+@pytest.mark.parametrize("warps, ok", [(6, False), (8, True)])
+def test_a_num_warps_no_gpu_compiles_fails_though_the_interpreter_ignores_it(slow_grader, warps, ok):
+    source = _add().replace("BLOCK_SIZE=256)", f"BLOCK_SIZE=256, num_warps={warps})")
+    v = slow_grader.grade_source(ADD, source, "s.py", seed=1)
+    if ok:
+        assert v.status == "pass", messages(v)
+    else:
+        assert v.status == "fail" and v.score == 0 and [t.name for t in v.tests] == ["kernel"]
+        assert "num_warps=6 cannot compile for a GPU" in messages(v)
+
+
 def test_timing_is_skipped_without_a_gpu():
     fam = TritonFamily(load_exercise(ADD))
     fam.job("", "s.py", "cpu")

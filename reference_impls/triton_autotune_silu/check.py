@@ -18,6 +18,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
   (none allowed) (wrong/host_finishes_tail).
 - configs that differ only in num_warps or num_stages, so a fixed grid stays right -> the autotune
   check counts distinct meta-parameter sets (wrong/same_block_size, wrong/stages_only).
+- a num_warps that is not a power of 2 (num_warps=3): the interpreter ignores it, every GPU compiler
+  rejects it -> the family's kernel check reads num_warps off every config and launch.
 """
 
 import torch

@@ -12,6 +12,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - `acc = tl.dot(...)` instead of `+=`, or the accumulator seeded from the first tile -> any K
   over one block; 5x0x7-empty-k (torch gives zeros).
 - store without a mask, axes of the grid swapped -> canaries around out; non-square cases.
+- a grid too small by a program per axis (cdiv by the wrong block, n // BLOCK, or by BLOCK - 1 in one
+  axis), which shows only where M or N is just past a multiple of the block -> 33x8x65-just-past-block.
 - modifying a or b -> the family compares them bit for bit after the call.
 - torch doing the ragged edges on the host (the kernel does only whole tiles) -> the family's
   dispatch mode records the launcher's torch compute between kernel runs (none allowed)
@@ -47,6 +49,9 @@ def public_cases():
                                            torch.randn(40, 20, generator=gen) * 1e-5)),
         # an empty K: torch gives zeros, so the accumulator must start at 0, not at the first tile
         KernelCase("5x0x7-empty-k", _pair(gen, 5, 0, 7)),
+        # M and N one past a multiple of 32 (and of 33): a grid one program short in either axis
+        # leaves the last row or column unwritten; every other case has M, N within a block of both
+        KernelCase("33x8x65-just-past-block", _pair(gen, 33, 8, 65)),
     ]
 
 

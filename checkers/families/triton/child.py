@@ -3,7 +3,8 @@
 Facts per case and per autotune config: the buffers after the call (the grader compares them bit
 for bit with what it sent), how many times the module's kernels were launched, and, under the
 interpreter, the first load that hit a guard or padding element. Per file: the kernels found at
-module level, whether each is interpreted or compiled, and on a GPU the launcher's median time.
+module level, whether each is interpreted or compiled, every num_warps a config or launch asked
+for, and on a GPU the launcher's median time.
 triton is imported lazily: the warm worker has already imported it (so this is a dict lookup),
 and a machine without triton can still import this module.
 """
@@ -22,6 +23,11 @@ from dlprep.checkers.sandbox import harness
 GUARD = 1 << 14  # as in triton.py: the timing buffers get the same margin
 
 
+def _warps(value: Any) -> Any:
+    """num_warps as a JSON value: an int as it is, anything else by its repr (the judge rejects it)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else repr(value)
+
+
 class Kernels:
     """The module's kernel objects, each innermost function wrapped with a launch counter."""
 
@@ -36,6 +42,9 @@ class Kernels:
         self.tuners: list[tuple[Any, list[Any]]] = []  # (autotuner, its own configs)
         self._pinned: list[list[Any]] = []  # per autotuner, the configs that runs go through
         self._interpreted = False
+        # every num_warps a config or a launch asks for: the interpreter drops it, a GPU compiler
+        # rejects any that is not a power of 2, so the judge checks them here
+        self.warps: set[Any] = set()
         wrapped: set[int] = set()
         for name, obj in sorted(vars(mod).items()):
             if not isinstance(obj, KernelInterface):
@@ -47,6 +56,7 @@ class Kernels:
             tuner = next((k for k in chain if isinstance(k, Autotuner)), None)
             if tuner is not None and all(t is not tuner for t, _ in self.tuners):
                 self.tuners.append((tuner, list(tuner.configs)))
+                self.warps.update(_warps(c.num_warps) for c in tuner.configs if c.num_warps is not None)
             self.found.append({"name": name, "kinds": [type(k).__name__ for k in chain],
                                "mode": "interpreted" if isinstance(inner, InterpretedFunction) else "compiled",
                                "configs": [str(c) for c in tuner.configs] if tuner is not None else [],
@@ -60,6 +70,8 @@ class Kernels:
         def counted(*args: Any, **kwargs: Any) -> Any:
             if not kwargs.get("warmup"):
                 self.launches += 1
+            if kwargs.get("num_warps") is not None:
+                self.warps.add(_warps(kwargs["num_warps"]))
             self.running += 1
             try:
                 return run(*args, **kwargs)
@@ -289,6 +301,7 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
         except BaseException as e:
             timing = {"error": f"{type(e).__name__}: {e}"[:300]}
         harness.stop_if_forked()
-    return harness.dump({"cases": cases, "kernels": kernels.found, "interpret": interpreted,
+    return harness.dump({"cases": cases, "kernels": kernels.found, "num_warps": sorted(kernels.warps, key=str),
+                         "interpret": interpreted,
                          "interpret_env": os.environ.get("TRITON_INTERPRET"), "timing": timing,
                          **harness.run_facts()})

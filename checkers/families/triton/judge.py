@@ -14,7 +14,8 @@ the interpreter the child also traces every load, which catches a load past the 
 is masked off later and so never reaches memory. A file whose launcher launches none of its
 kernels (it computed the answer with torch) fails with its own message, as does one without a
 kernel. Kernels under `@triton.autotune` are checked once per config, so a bug in a config the
-tuner happens not to pick still shows. On a GPU the kernel's time is reported next to torch's.
+tuner happens not to pick still shows, and a num_warps that no GPU compiler accepts (not a power of
+2; the interpreter ignores it) fails the file. On a GPU the kernel's time is reported next to torch's.
 """
 
 from __future__ import annotations
@@ -224,6 +225,13 @@ class TritonFamily(Family):
             return CheckResult("kernel", "error", message=f"a {self.device} run must have its kernels {want}, but they "
                                f"were {', '.join(sorted(modes))} (TRITON_INTERPRET={facts.get('interpret_env')})",
                                details=details)
+        # The interpreter drops num_warps, but Triton's NVIDIA and AMD compilers assert it is a power of 2:
+        # a config or launch with num_warps=3 passes here and cannot run on any GPU.
+        bad = [w for w in facts.get("num_warps", []) if not _power_of_two(w)]
+        if bad:
+            return CheckResult("kernel", "fail", message=f"num_warps={bad[0]} cannot compile for a GPU: Triton requires "
+                               "num_warps to be a power of 2 (1, 2, 4, 8, ...); the interpreter ignores it, a GPU "
+                               "does not", details={**details, "num_warps": facts.get("num_warps")})
         names = ", ".join(f"{k['name']} ({'/'.join(k['kinds'])})" for k in kernels)
         return CheckResult("kernel", "pass", message=f"{len(kernels)} kernel(s), {want}: {names}"[:300],
                            details=details)
@@ -387,6 +395,10 @@ def _torch_time(oracle: Any, spec: list[dict[str, Any]]) -> float:
     args = [s["value"] if "value" in s else torch.randn(s["shape"], dtype=getattr(torch, s["dtype"]), device="cuda")
             for s in spec if not s.get("output")]
     return float(do_bench(lambda: oracle(*args), warmup=25, rep=100, return_mode="median"))
+
+
+def _power_of_two(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0 and value & (value - 1) == 0
 
 
 def _as_list(out: Any) -> list[Any]:
