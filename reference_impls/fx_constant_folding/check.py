@@ -18,12 +18,14 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - folding what reads a tensor that an in-place call writes (w * 2 computed before w.add_(1) runs)
   -> fold_inplace_update's values; the reference had this bug and now leaves written tensors and
   their readers unfolded (wrong/folds_written_tensor).
+- random *methods* treated as pure (only functions like randn_like checked, or `and` / `or` mixed up
+  in the method test) -> fold_random_method (hidden: self.weight.bernoulli(0.5), a DropConnect mask).
 """
 
 from dlprep.checkers.families.fusion_pass.judge import GraphFacts
 
 PUBLIC = ("fold_scaled_linear", "fold_weight_std", "fold_inplace_update")
-HIDDEN = ("fold_noise", "fold_nested", "fold_size_dependent")
+HIDDEN = ("fold_noise", "fold_nested", "fold_size_dependent", "fold_random_method")
 
 
 def structure(before: GraphFacts, after: GraphFacts) -> str | None:

@@ -15,12 +15,14 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - call_module nodes merged (a module with state or randomness called twice) -> cse_module_twice
   (hidden: a Dropout module that stays in training mode, called twice on x)
   (wrong/merges_module_calls).
+- arguments used as the key as they are: slices are unhashable (Python < 3.12) and 2 == 2.0 == True
+  merge -> cse_slices_and_types (hidden: x[:, :2] twice, and i * 2 next to i * 2.0 on an int tensor).
 """
 
 from dlprep.checkers.families.fusion_pass.judge import GraphFacts
 
 PUBLIC = ("cse_twin_branches", "cse_random", "cse_inplace_twice", "cse_mutation_between")
-HIDDEN = ("cse_kwargs", "cse_arg_order", "cse_dropout", "cse_module_twice")
+HIDDEN = ("cse_kwargs", "cse_arg_order", "cse_dropout", "cse_module_twice", "cse_slices_and_types")
 
 
 def structure(before: GraphFacts, after: GraphFacts) -> str | None:

@@ -13,12 +13,14 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - fusing across an in-place change of an operand between the multiply and the add
   (p = x * y; x.add_(1); p + z) -> needs a zoo model; the reference would fuse it too (it does
   not look at what runs between the two nodes), so it needs the same fix.
+- x * y + 1.0 fused (addcmul's input must be a tensor), any binary op of a product taken for an add
+  (y * z - x), or the walk stopping at the first add it skips -> fma_not_the_pattern (hidden).
 """
 
 from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts
 
 PUBLIC = ("fma_affine", "fma_operand_order", "fma_alpha")
-HIDDEN = ("fma_chain", "fma_shared_product")
+HIDDEN = ("fma_chain", "fma_shared_product", "fma_not_the_pattern")
 MULS = ("operator.mul", "torch.mul")
 ADDS = ("operator.add", "torch.add")
 MULTIPLIES = (*MULS, "torch.addcmul")  # ops that compute a product

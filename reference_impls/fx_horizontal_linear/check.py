@@ -14,6 +14,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
   them) -> needs a zoo model (fusion_zoo is family code); the reference groups by node and would
   fuse them too, so it needs the same fix.
 - `type(m) is nn.Linear` missing subclasses of Linear -> needs a zoo model with a Linear subclass.
+- a group of one fused too (every Linear rebuilt as a new Linear plus a one-piece split) -> structure():
+  a Linear whose input no other Linear reads must still be called (hl_qkv's `o`, hl_gated_3d's `down`).
+- stopping at the first lone Linear (break instead of continue over the groups) -> hl_lone_first
+  (hidden: a lone Linear comes before the group that reads its output).
 """
 
 from collections import Counter
@@ -22,7 +26,7 @@ from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts
 from torch import nn
 
 PUBLIC = ("hl_qkv", "hl_mixed_sizes")
-HIDDEN = ("hl_two_groups", "hl_gated_3d")
+HIDDEN = ("hl_two_groups", "hl_gated_3d", "hl_lone_first")
 LINEAR_FUNCTIONS = ("torch.nn.functional.linear", "torch.matmul", "operator.matmul", "torch.mm", "torch.addmm",
                     "torch.einsum")
 
@@ -33,8 +37,14 @@ def _linear(n: GNode) -> bool:
 
 
 def structure(before: GraphFacts, after: GraphFacts) -> str | None:
-    """Each node that several Linears read is read by exactly one linear/matmul op afterwards."""
+    """Each node that several Linears read is read by exactly one linear/matmul op afterwards, and
+    a Linear whose input no other Linear reads is still called."""
     shared = Counter(n.inputs[0] for n in before.calls() if n.is_module(nn.Linear) and n.inputs)
+    kept = {n.target for n in after.calls() if n.op == "call_module"}
+    for n in before.calls():
+        if n.is_module(nn.Linear) and n.inputs and shared[n.inputs[0]] == 1 and n.target not in kept:
+            return (f"{n.text()} is the only Linear that reads `{n.inputs[0]}`, yet the transformed graph no "
+                    f"longer calls self.{n.target}: a Linear with nothing to fuse with stays as it is")
     for src, count in shared.items():
         if count < 2:
             continue

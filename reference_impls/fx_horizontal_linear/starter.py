@@ -11,7 +11,7 @@ weights).
 
 Rules:
 - Only Linears that read the *same node* are fused; Linears with the same in_features that read
-  different nodes are not.
+  different nodes are not. A Linear whose input no other Linear reads is left as it is.
 - The fused Linears may have different out_features, and some may have no bias (use zeros).
 - Inputs can have any number of leading dimensions: (batch, features) or (batch, time, features).
 - Do not change the model's parameters in place: the traced GraphModule shares them with the

@@ -161,6 +161,20 @@ class SizeDependent(nn.Module):
         return x * self.gain.sigmoid() + x.size(1) * self.bias.abs()
 
 
+@_model("fold_random_method", _randn(-1, 5))
+class RandomMethod(nn.Module):
+    """A random *method* on a parameter (a DropConnect mask, weight.bernoulli(0.5)) draws at every
+    call; bias.exp() beside it folds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight, self.bias = _p(4, 5), _p(4)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        mask = self.weight.bernoulli(0.5)
+        return x @ (self.weight * mask).t() + self.bias.exp()
+
+
 # ---------------------------------------------------------------- common-subexpression elimination
 
 @_model("cse_twin_branches", _randn(-1, 6))
@@ -256,6 +270,17 @@ class MutationBetween(nn.Module):
         y.add_(1)
         b = torch.relu(y)
         return a + 2 * b + x.exp() * x.exp()
+
+
+@_model("cse_slices_and_types", _randn(-1, 5))
+class SlicesAndTypes(nn.Module):
+    """x[:, :2] twice is one value, x[:, 1:3] another (slice objects are unhashable before Python
+    3.12, so a key must convert them); i * 2 and i * 2.0 are not duplicates although 2 == 2.0 in
+    Python: on an integer tensor one gives int64, the other float32."""
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        i = x.argmax(-1)
+        return x[:, :2] * x[:, 1:3] + x[:, :2].exp(), i * 2, i * 2.0
 
 
 # ---------------------------------------------------------------- dead-code elimination
@@ -465,6 +490,17 @@ class SharedProduct(nn.Module):
         return p + z, p * 2 + q * z + x
 
 
+@_model("fma_not_the_pattern", _several(3, -1, 4))
+class NotThePattern(nn.Module):
+    """x * y + 1.0 adds a Python number and y * z - x subtracts: neither is the pattern. A later
+    s * z + d is, and must still be fused after them."""
+
+    def forward(self, x: torch.Tensor, y: torch.Tensor, z: torch.Tensor) -> torch.Tensor:
+        s = x * y + 1.0
+        d = y * z - x
+        return s * z + d
+
+
 # ---------------------------------------------------------------- horizontal fusion of Linears
 
 @_model("hl_qkv", _randn(-1, 16))
@@ -517,3 +553,17 @@ class Gated3d(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         out: torch.Tensor = self.down(F.silu(self.gate(x)) * self.up(x))
         return out
+
+
+@_model("hl_lone_first", _randn(-1, 6))
+class LoneFirst(nn.Module):
+    """A Linear that no other Linear shares its input with comes first and stays as it is; the two
+    that read its output are fused."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inp, self.a, self.b = nn.Linear(6, 8), nn.Linear(8, 3), nn.Linear(8, 5)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h = torch.relu(self.inp(x))
+        return torch.cat([self.a(h), self.b(h).tanh()], dim=-1)
