@@ -13,17 +13,30 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - a worker's error dropped, or re-raised without its message -> worker-error.
 - more workers than batches, an empty sampler -> fewer-batches-than-workers, empty-sampler.
 - torch's DataLoader wrapped -> the forbid rule.
+- batch_size or num_workers defaults wrong (never exercised: every case passed both) -> defaults
+  (MiniLoader(dataset) alone: one sample per batch, loaded in the calling process).
+- collate_fn accepted but ignored (default_collate used anyway), in either path -> custom-collate (workers),
+  the last hidden case (in process): a collate_fn that reverses the batch.
+- workers that are not daemons (a program exiting with an open iterator waits on them) -> the family
+  records each sample's process's daemon flag.
+- a worker busy with a slow sample when the iterator is dropped neither waited for nor terminated (joined
+  with a timeout and then left, or never joined) -> abandoned-while-loading (batch 1 takes STUCK_S).
 - the sampler iterated twice (a one-shot iterator comes back empty the second time) -> needs family
   check: pass the sampler as an iterator, not a list.
 """
 
 import torch
-from torch.utils.data import DataLoader
+from torch.utils.data import DataLoader, default_collate
 
 from dlprep.checkers.base import Case
 
 PROBE = "loader"
 DELAY_S = 0.3
+STUCK_S = 2.5  # longer than the reference's join timeout plus the family's settle time
+
+
+def _reversed_collate(samples):
+    return default_collate(samples[::-1])
 
 
 def oracle(spec):
@@ -32,17 +45,22 @@ def oracle(spec):
     kwargs = {"batch_size": spec["batch_size"], "drop_last": spec["drop_last"]}
     if spec["sampler"] is not None:
         kwargs["sampler"] = spec["sampler"]
+    if spec.get("collate") == "reversed":
+        kwargs["collate_fn"] = _reversed_collate
     return list(DataLoader(samples, **kwargs))
 
 
 def _case(name, gen, n, batch_size, workers, sampler=None, drop_last=False, slow_first=False, corrupt=None,
-          stop_after=None):
+          stop_after=None, stuck=None, defaults=False, collate=None):
+    """stuck: an index whose sample takes STUCK_S; defaults: the loader gets neither batch_size nor
+    num_workers (batch_size and workers must then be 1 and 0); collate: a collate_fn's name."""
     order = sampler if sampler is not None else list(range(n))
+    slow, delay = (order[:1] if slow_first else [], DELAY_S) if stuck is None else ([stuck], STUCK_S)
     return Case(name, ({
         "x": torch.randn(n, 3, generator=gen), "y": torch.randint(0, 10, (n,), generator=gen),
         "batch_size": batch_size, "workers": workers, "sampler": sampler, "drop_last": drop_last,
-        "slow": order[:1] if slow_first else [], "delay_s": DELAY_S, "corrupt": corrupt,
-        "stop_after": stop_after},))
+        "slow": slow, "delay_s": delay, "corrupt": corrupt, "stop_after": stop_after,
+        "defaults": defaults, "collate": collate},))
 
 
 def public_cases():
@@ -55,6 +73,9 @@ def public_cases():
         _case("empty-sampler", gen, 5, 2, 2, sampler=[]),
         _case("abandoned-iterator", gen, 12, 2, 2, stop_after=1),
         _case("worker-error", gen, 8, 2, 2, corrupt=5),
+        _case("defaults", gen, 4, 1, 0, defaults=True),
+        _case("custom-collate", gen, 7, 3, 2, collate="reversed"),
+        _case("abandoned-while-loading", gen, 8, 2, 2, stop_after=1, stuck=2),
     ]
 
 
@@ -64,6 +85,9 @@ def hidden_cases(gen, n):
         count = int(torch.randint(5, 31, (), generator=gen))
         bs = int(torch.randint(1, 6, (), generator=gen))
         sampler = torch.randperm(count, generator=gen).tolist() if k % 2 == 0 else None
+        if k == n - 1:  # in process, with a collate_fn that reverses the batch: more than one sample
+            bs = max(bs, 2)
         cases.append(_case(f"random-{k}", gen, count, bs, 2 if k < n - 1 else 0, sampler=sampler,
-                           drop_last=bool(torch.randint(0, 2, (), generator=gen)), slow_first=True))
+                           drop_last=bool(torch.randint(0, 2, (), generator=gen)), slow_first=True,
+                           collate="reversed" if k == n - 1 else None))
     return cases

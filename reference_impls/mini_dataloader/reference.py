@@ -79,7 +79,7 @@ class MiniLoader:
             for q in index_queues:
                 q.put(None)
             for w in workers:
-                w.join(timeout=5)
+                w.join(timeout=0.5)  # then stop one still busy with a sample
                 if w.is_alive():
                     w.terminate()
                     w.join()

@@ -9,6 +9,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
   padding (int64 ids, padding_value 0.0), float64-features.
 - samples reordered (sorted by length) -> tokens (labels and rows out of order).
 - empty sequences, one sample, non-contiguous sequences -> empty-sequence, one-sample, non-contiguous.
+- a wrong default padding_value (never exercised: every case passed one, while DataLoader(collate_fn=
+  pad_collate) calls it with the batch alone) -> default-padding, called as pad_collate(batch).
 - inputs modified in place -> the family compares the inputs after the call.
 """
 
@@ -29,9 +31,11 @@ def oracle(batch, padding_value):
     return {"padded": padded, "lengths": lengths, "mask": mask, "labels": labels}
 
 
-def _case(name, seqs, padding_value, labels=None):
+def _case(name, seqs, padding_value, labels=None, default_padding=False):
+    """default_padding: the call leaves padding_value out (it must then be 0.0, the default)."""
     labels = labels if labels is not None else list(range(len(seqs)))
-    return Case(name, ({"batch": list(zip(seqs, labels, strict=True)), "padding_value": padding_value},))
+    return Case(name, ({"batch": list(zip(seqs, labels, strict=True)), "padding_value": padding_value,
+                        "default_padding": default_padding},))
 
 
 def public_cases():
@@ -47,6 +51,8 @@ def public_cases():
         _case("non-contiguous", [feats.t()[:, :4].t(), feats.t()[:, 4:6].t()], 0.5),
         _case("tokens-default-padding", [torch.tensor([3, 8]), torch.tensor([4, 4, 1])], 0.0),
         _case("float64-features", [feats[:3].double(), feats[3:5].double()], 1.5),
+        _case("default-padding", [torch.tensor([6, 2]), torch.tensor([8, 1, 3, 5]),
+                                  torch.tensor([], dtype=torch.int64)], 0.0, [2, 0, 1], default_padding=True),
     ]
 
 

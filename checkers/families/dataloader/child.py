@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 import torch
-from torch.utils.data import DataLoader, Dataset, IterableDataset, get_worker_info
+from torch.utils.data import DataLoader, Dataset, IterableDataset, default_collate, get_worker_info
 
 from dlprep.checkers.sandbox import harness
 from dlprep.checkers.sandbox.isolation import children_of, reap_zombies
@@ -240,7 +240,8 @@ def sampler_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, 
 def collate_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
     batch = [(seq.clone(), int(label)) for seq, label in spec["batch"]]
     kept = [seq.clone() for seq, _ in batch]
-    out = entry(batch, spec["padding_value"])
+    # "default_padding": call with the batch alone, as DataLoader(collate_fn=...) does
+    out = entry(batch) if spec.get("default_padding") else entry(batch, spec["padding_value"])
     harness.stop_if_forked()
     changed = [i for i, ((seq, _), k) in enumerate(zip(batch, kept, strict=True))
                if type(seq) is not _TENSOR or seq.shape != k.shape or not torch.equal(seq, k)]
@@ -388,12 +389,25 @@ class RecordingDataset(Dataset[dict[str, Any]]):
             time.sleep(self.delay_s)
         if i == self.corrupt:
             raise ValueError(f"sample {i} is corrupt")
-        return {"x": self.x[i], "y": int(self.y[i]), "pid": os.getpid()}
+        return {"x": self.x[i], "y": int(self.y[i]), "pid": os.getpid(),
+                "daemon": int(multiprocessing.current_process().daemon)}
+
+
+def reversed_collate(samples: list[Any]) -> Any:
+    """A collate_fn the user's loader must call instead of its default: the batch in reverse order."""
+    return default_collate(samples[::-1])
+
+
+COLLATE_FNS: dict[str, Callable[[list[Any]], Any]] = {"reversed": reversed_collate}
 
 
 def loader_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
     ds = RecordingDataset(spec["x"], spec["y"], list(spec["slow"]), float(spec["delay_s"]), spec["corrupt"])
-    kwargs: dict[str, Any] = {"batch_size": int(spec["batch_size"]), "num_workers": int(spec["workers"])}
+    kwargs: dict[str, Any] = {}
+    if not spec.get("defaults"):  # "defaults": batch_size and num_workers left out (1 and 0)
+        kwargs = {"batch_size": int(spec["batch_size"]), "num_workers": int(spec["workers"])}
+    if spec.get("collate") is not None:
+        kwargs["collate_fn"] = COLLATE_FNS[spec["collate"]]
     if spec["sampler"] is not None:
         kwargs["sampler"] = list(spec["sampler"])
     if spec["drop_last"]:

@@ -18,8 +18,8 @@ where the probe has one, an `oracle`:
 - worker_seed:   the user's worker_init_fn on an augmenting dataset: same generator seed -> same
                  data, workers differ, another seed differs, the next epoch differs.
 - loader:        the user's loader against torch's DataLoader (`oracle(spec)` -> the batches), in
-                 order, loaded in worker processes when asked, a worker's error re-raised, and no
-                 worker left running once the iterator is exhausted or dropped.
+                 order, loaded in daemon worker processes when asked, a worker's error re-raised, and
+                 no worker left running once the iterator is exhausted or dropped.
 """
 
 from __future__ import annotations
@@ -184,7 +184,8 @@ class DataLoaderFamily(Family):
 
     def _collate(self, case: Case, spec: dict[str, Any], fact: dict[str, Any]) -> CheckResult:
         batch, pad = spec["batch"], spec["padding_value"]
-        label = f"lengths {[len(s) for s, _ in batch]}, padding_value={pad}"
+        given = f"padding_value left out (default {pad})" if spec.get("default_padding") else f"padding_value={pad}"
+        label = f"lengths {[len(s) for s, _ in batch]}, {given}"
         if fact["changed"]:
             self.observe(case, f"modified input sequence {fact['changed'][0]} in place")
         expected = self.check.oracle([(s.clone(), y) for s, y in batch], pad)
@@ -279,7 +280,9 @@ class DataLoaderFamily(Family):
         workers = int(spec["workers"])
         label = (f"{len(spec['x'])} samples, batch_size={spec['batch_size']}, num_workers={workers}"
                  + ("" if spec["sampler"] is None else f", sampler of {len(spec['sampler'])} indices")
-                 + (", drop_last=True" if spec["drop_last"] else ""))
+                 + (", drop_last=True" if spec["drop_last"] else "")
+                 + (f", collate_fn={spec['collate']}" if spec.get("collate") else "")
+                 + (" (batch_size and num_workers left at their defaults)" if spec.get("defaults") else ""))
         raised = fact.get("raised")
         if raised is not None and raised.get("notimpl"):
             return CheckResult(case.name, "unattempted", message="not implemented yet", trust="verified")
@@ -310,6 +313,11 @@ class DataLoaderFamily(Family):
                     "processes must do the loading")
         if len(pids) > max(workers, 1):
             return (f"{len(pids)} processes loaded samples, more than num_workers={workers}")
+        daemons = [int(d) for b in fact["batches"] if "daemon" in b["items"]
+                   for d in b["items"]["daemon"]["value"].flatten().tolist()]
+        if workers and not all(daemons):
+            return ("the worker processes are not daemons: start them with daemon=True, so that a program that "
+                    "exits while an iterator is still open is not kept waiting for them")
         if fact.get("exhausted_left"):
             return (f"{_workers(fact['exhausted_left'])} still running after the last "
                     "batch: when the iteration ends, tell every worker to stop and join it")
@@ -389,7 +397,8 @@ def _stream_problem(epoch: list[dict[str, Any]], expected: Counter[int], cfg: di
 
 
 def _batches_problem(got: list[dict[str, Any]], expected: list[dict[str, torch.Tensor]]) -> str | None:
-    """Why the user's batches are not torch's (only 'x' and 'y' are compared; 'pid' says who loaded)."""
+    """Why the user's batches are not torch's (only 'x' and 'y' are compared; 'pid' says who loaded,
+    'daemon' whether that process was a daemon)."""
     for k, b in enumerate(got):
         if b["kind"] != "dict" or not {"x", "y", "pid"} <= set(b["items"]) or any(
                 b["items"][key]["kind"] != "tensor" for key in ("x", "y", "pid")):
