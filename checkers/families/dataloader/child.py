@@ -277,9 +277,11 @@ class _CongruentPids(multiprocessing.context.ForkContext):
 
     def __init__(self, workers: int):
         super().__init__()
-        self.workers, self.first = workers, None
+        self.workers = workers
+        self.first: int | None = None
 
-    def Process(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802 - the multiprocessing API's name
+    # A method, not the class attribute it overrides: DataLoader only calls ctx.Process(...).
+    def Process(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]  # noqa: N802 - the API's name
         ctx = self
 
         class Spaced(multiprocessing.context.ForkProcess):

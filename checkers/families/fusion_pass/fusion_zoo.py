@@ -245,7 +245,8 @@ class ModuleTwice(nn.Module):
         return self
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.lin(self.drop(x)) - self.lin(self.drop(x)) + torch.tanh(x) * torch.tanh(x)
+        out: torch.Tensor = self.lin(self.drop(x)) - self.lin(self.drop(x)) + torch.tanh(x) * torch.tanh(x)
+        return out
 
 
 @_model("cse_inplace_twice", _randn(-1, 5))

@@ -229,9 +229,10 @@ class TritonFamily(Family):
         # a config or launch with num_warps=3 passes here and cannot run on any GPU.
         bad = [w for w in facts.get("num_warps", []) if not _power_of_two(w)]
         if bad:
-            return CheckResult("kernel", "fail", message=f"num_warps={bad[0]} cannot compile for a GPU: Triton requires "
-                               "num_warps to be a power of 2 (1, 2, 4, 8, ...); the interpreter ignores it, a GPU "
-                               "does not", details={**details, "num_warps": facts.get("num_warps")})
+            return CheckResult("kernel", "fail",
+                               message=f"num_warps={bad[0]} cannot compile for a GPU: Triton requires num_warps to "
+                                       "be a power of 2 (1, 2, 4, 8, ...); the interpreter ignores it, a GPU does not",
+                               details={**details, "num_warps": facts.get("num_warps")})
         names = ", ".join(f"{k['name']} ({'/'.join(k['kinds'])})" for k in kernels)
         return CheckResult("kernel", "pass", message=f"{len(kernels)} kernel(s), {want}: {names}"[:300],
                            details=details)
