@@ -55,7 +55,10 @@ OPERATORS = (
     + ["core/ReplaceUnaryOperator_Delete_USub", "core/ReplaceUnaryOperator_Delete_Not", "core/AddNot",
        "core/ReplaceTrueWithFalse", "core/ReplaceFalseWithTrue", "core/ReplaceAndWithOr", "core/ReplaceOrWithAnd",
        "core/ReplaceBreakWithContinue", "core/ReplaceContinueWithBreak", "core/ExceptionReplacer",
-       "core/NumberReplacer", "core/RemoveDecorator", "core/ZeroIterationForLoop"])
+       "core/NumberReplacer", "core/RemoveDecorator", "core/ZeroIterationForLoop"]
+    # Ours (see _own_operators): Cosmic Ray has no statement or call deletion, the mistakes of code
+    # made of calls (a state saved and never restored, a .clone() forgotten).
+    + ["dlprep/RemoveCallStatement", "dlprep/RemoveMethodCall"])
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,67 @@ def all_operators() -> tuple[str, ...]:
     variable ones, which rename or insert names at random."""
     from cosmic_ray.plugins import operator_names
 
-    return tuple(n for n in operator_names() if n.startswith("core/") and not n.startswith("core/Variable"))
+    return (*(n for n in operator_names() if n.startswith("core/") and not n.startswith("core/Variable")),
+            "dlprep/RemoveCallStatement", "dlprep/RemoveMethodCall")
+
+
+def _own_operators() -> dict[str, type]:
+    """Two deletions in Cosmic Ray's Operator interface (parso nodes), where code is mostly calls:
+
+    - RemoveCallStatement: a statement that is a call (`torch.set_rng_state(s)`, `graphs.append(gm)`)
+      or an assignment to an attribute or item (`info.dataset.rng = ...`) becomes `pass`;
+    - RemoveMethodCall: a method call without arguments in a chain (`x.detach().clone()`) is dropped
+      (`x.detach()`): the forgotten .clone(), .detach(), .contiguous(), .item().
+    """
+    from cosmic_ray.operators.operator import Example, Operator
+    from parso.python import tree
+
+    def statement(node: tree.BaseNode) -> bool:
+        if node.parent is None or node.parent.type != "simple_stmt":
+            return False
+        if node.type == "atom_expr":
+            return node.children[-1].type == "trailer" and node.children[-1].get_code(include_prefix=False)[0] == "("
+        if node.type == "expr_stmt":
+            target = node.children[0]
+            return target.type == "atom_expr" and any(c.type == "operator" and c.value == "=" for c in node.children)
+        return False
+
+    class RemoveCallStatement(Operator):  # type: ignore[misc]
+        def mutation_positions(self, node):  # type: ignore[no-untyped-def]
+            if statement(node):
+                yield (node.start_pos, node.end_pos)
+
+        def mutate(self, node, index):  # type: ignore[no-untyped-def]
+            return tree.Keyword("pass", node.start_pos, prefix=node.get_first_leaf().prefix)
+
+        @classmethod
+        def examples(cls):  # type: ignore[no-untyped-def]
+            return (Example("s.append(1)\n", "pass\n"), Example("a.b = 1\n", "pass\n"))
+
+    def bare_method_calls(node: tree.BaseNode) -> list[int]:
+        """Indexes i of `.name` `()` trailer pairs in an atom_expr (not the base of the chain)."""
+        if node.type != "atom_expr":
+            return []
+        c = node.children
+        return [i for i in range(1, len(c) - 1)
+                if c[i].type == "trailer" and c[i].get_code(include_prefix=False).startswith(".")
+                and c[i + 1].type == "trailer" and c[i + 1].get_code(include_prefix=False) == "()"]
+
+    class RemoveMethodCall(Operator):  # type: ignore[misc]
+        def mutation_positions(self, node):  # type: ignore[no-untyped-def]
+            for i in bare_method_calls(node):
+                yield (node.children[i].start_pos, node.children[i + 1].end_pos)
+
+        def mutate(self, node, index):  # type: ignore[no-untyped-def]
+            i = bare_method_calls(node)[index]
+            kept = node.children[:i] + node.children[i + 2:]
+            return kept[0] if len(kept) == 1 else tree.PythonNode("atom_expr", kept)
+
+        @classmethod
+        def examples(cls):  # type: ignore[no-untyped-def]
+            return (Example("y = x.detach().clone()\n", "y = x.clone()\n"),)
+
+    return {"dlprep/RemoveCallStatement": RemoveCallStatement, "dlprep/RemoveMethodCall": RemoveMethodCall}
 
 
 def mutants_of(source: str, operators: tuple[str, ...] | list[str] = tuple(OPERATORS)) -> list[Mutant]:
@@ -92,9 +155,10 @@ def mutants_of(source: str, operators: tuple[str, ...] | list[str] = tuple(OPERA
     from cosmic_ray.mutating import mutate_code
     from cosmic_ray.plugins import get_operator
 
+    own = _own_operators()
     out, seen = [], {source}
     for name in operators:
-        op = get_operator(name)()
+        op = own[name]() if name in own else get_operator(name)()
         occurrence = 0
         while (code := mutate_code(source, op, occurrence)) is not None:
             if code not in seen:
