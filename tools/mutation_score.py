@@ -128,7 +128,9 @@ def _own_operators() -> dict[str, type]:
         if node.type != "atom_expr":
             return []
         c = node.children
-        return [i for i in range(1, len(c) - 1)
+        # the last call of a statement (`w.join()`): dropping it is RemoveCallStatement's mutant
+        end = len(c) - 2 if statement(node) else len(c) - 1
+        return [i for i in range(1, end)
                 if c[i].type == "trailer" and c[i].get_code(include_prefix=False).startswith(".")
                 and c[i + 1].type == "trailer" and c[i + 1].get_code(include_prefix=False) == "()"]
 

@@ -3,6 +3,9 @@
 Threat list (how a candidate gets this wrong -> what kills it; facts from the optimizer probe):
 - eval() taken for freezing -> requires_grad facts, every case.
 - only direct children, or parameters(recurse=False), frozen -> nested-backbone, flat-backbone.
+- the backbone's children iterated (`for m in model.backbone`) instead of its parameters, which
+  misses parameters the backbone module holds itself (and needs a Sequential) -> linear-backbone
+  (the backbone is one Linear: no children, only its own weight and bias).
 - frozen parameters handed to the optimizer (all of them, or a list built before freezing)
   -> the frozen-in-optimizer fact.
 - momentum or weight decay left out -> the param_groups settings fact.
@@ -56,6 +59,8 @@ def public_cases():
         _case("nested-backbone", gen, _model(["residual", "sequential"], 3, 4, 0)),
         _case("two-layer-head", gen, _model(["sequential"], 5, 6, 3), lr=0.05),
         _case("one-step", gen, _model(["residual"], 2, 3, 4), steps=1),
+        _case("linear-backbone", gen, {"type": "Block", "children": {"backbone": model_spec.linear(4, 5),
+                                                                     "head": model_spec.linear(5, 2)}}),
     ]
 
 

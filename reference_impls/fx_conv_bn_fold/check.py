@@ -11,6 +11,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - folding when the conv output has other readers -> cbn_shared_output (hidden).
 - folding a BN that follows a pool, not a conv -> cbn_pool_between (hidden).
 - rescaling the shared conv in place -> the family re-runs the original model after the pass.
+- the folded BatchNorm's node left in the graph after replace_all_uses_with (it still runs, on
+  the folded conv's output, and nothing reads it) -> structure: no BatchNorm without users.
 - one conv module called at two sites, each followed by its own BN: replacing the module
   folds one BN into both calls -> cbn_two_call_sites; the reference now adds a new module per
   call site (it swapped the module by name before) (wrong/swaps_module_by_name,
@@ -52,4 +54,7 @@ def structure(before: GraphFacts, after: GraphFacts) -> str | None:
         conv = _folds_into(after, bn)
         if conv is not None:
             return f"{bn.text()} still follows the conv {conv.text()}: fold it into the conv's weight and bias"
+        if not after.users(bn.name):
+            return (f"{bn.text()} is still in the graph, though nothing reads it: a node whose uses were replaced "
+                    "still runs until it is erased (gm.graph.erase_node)")
     return None
