@@ -10,8 +10,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - x's row stride used for out, or N used as the stride -> padded cases (in_pad != out_pad).
 - weight/bias loaded or out stored without a mask -> the family's canaries and traced loads.
 - modifying x, weight or bias -> the family compares them bit for bit after the call.
-- torch doing the work on the host after a launch -> needs family check: no torch compute on
-  the output outside the kernel (a launch of none at all is already caught).
+- torch doing part of the work on the host after a launch (the kernel normalises, the host applies
+  weight and bias) -> the family's dispatch mode records the launcher's torch compute (none
+  allowed) (wrong/host_affine); no launch at all is caught as well.
 """
 
 import torch
