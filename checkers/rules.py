@@ -9,6 +9,7 @@ are checked regardless, so a rule is a teaching aid against shortcuts, not the o
 from __future__ import annotations
 
 import ast
+import threading
 
 # The usual import aliases a rule may be written with (`F.batch_norm`); the run-time side resolves them.
 ALIASES = {"F": "torch.nn.functional", "nn": "torch.nn"}
@@ -50,10 +51,18 @@ def _solution_nodes(tree: ast.Module) -> list[ast.AST]:
     return out
 
 
+# CPython 3.11 keeps the AST constructor's recursion depth in interpreter-wide state: two threads in
+# ast.parse at once (a batch grades with one Grader per thread) can fail one of them with
+# "SystemError: AST constructor recursion depth mismatch" (python/cpython#106905), and a grading
+# then ends in error for no fault of the submission. Parsing is fast; one at a time costs nothing.
+_PARSE = threading.Lock()
+
+
 def violations(source: str, forbid: list[str]) -> list[tuple[int, str]]:
     """(line, rule) for every use of a forbidden name; a syntax error is reported elsewhere."""
     try:
-        tree = ast.parse(source)
+        with _PARSE:
+            tree = ast.parse(source)
     except SyntaxError:
         return []
     dotted = {r for r in forbid if not r.startswith(".") and r != "@"}

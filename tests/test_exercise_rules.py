@@ -80,3 +80,36 @@ def test_a_rule_hit_is_its_own_failing_row_and_the_summary_line():
     assert v.to_json()["summary"] == v.summary
     ok = summarise("q", tests[:1], 0.1, {}, {"count": 0, "passed": 0})
     assert ok.summary == "passed: 0/2"
+
+
+def test_sources_are_parsed_one_thread_at_a_time(monkeypatch):
+    """A batch grades in several threads; CPython 3.11's ast.parse is not safe to run in two at once
+    (a spurious SystemError failed one grading in 200), so the rules scan holds a lock around it."""
+    import ast
+    import threading
+    import time
+
+    from dlprep.checkers import rules
+
+    inside, most, real = [0], [0], ast.parse
+    guard = threading.Lock()
+
+    def slow_parse(source, *a, **kw):  # type: ignore[no-untyped-def]
+        with guard:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+        time.sleep(0.01)
+        try:
+            return real(source, *a, **kw)
+        finally:
+            with guard:
+                inside[0] -= 1
+
+    monkeypatch.setattr(rules.ast, "parse", slow_parse)
+    threads = [threading.Thread(target=rules.violations, args=("import torch\ntorch.bmm(a, b)\n", ["torch.bmm"]))
+               for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert most[0] == 1
