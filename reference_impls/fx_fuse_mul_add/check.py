@@ -15,6 +15,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
   their adds, on either operand; an ordinary chain after it must still fuse) (wrong/fuses_across_inplace).
   A chain with any in-place op between its two nodes may be left (the op may change an operand
   through a view), so structure() does not ask for it.
+- only a product right before its add fused, or any op between the two taken for a change ->
+  fma_inplace_between (hidden: y * z + h.tanh() has tanh between its multiply and its add).
 - x * y + 1.0 fused (addcmul's input must be a tensor), any binary op of a product taken for an add
   (y * z - x), or the walk stopping at the first add it skips -> fma_not_the_pattern (hidden).
 """

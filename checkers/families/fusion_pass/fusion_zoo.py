@@ -506,14 +506,15 @@ class NotThePattern(nn.Module):
 @_model("fma_inplace_between", _several(3, -1, 4))
 class InPlaceBetween(nn.Module):
     """h * y and z * h are computed, then h.add_(1) changes h before they are added to something: an
-    addcmul at the add would read the new h. y * z + h, after the update, is an ordinary chain."""
+    addcmul at the add would read the new h. y * z + h.tanh(), after the update, is an ordinary chain
+    (a pure op between its multiply and its add changes nothing)."""
 
     def forward(self, x: torch.Tensor, y: torch.Tensor, z: torch.Tensor) -> tuple[torch.Tensor, ...]:
         h = x.clone()
         p = h * y
         q = z * h
         h.add_(1)
-        return p + z, q + y, y * z + h
+        return p + z, q + y, y * z + h.tanh()
 
 
 # ---------------------------------------------------------------- horizontal fusion of Linears
