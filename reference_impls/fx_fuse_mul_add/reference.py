@@ -7,10 +7,22 @@ MULS = (operator.mul, torch.mul)
 ADDS = (operator.add, torch.add)
 
 
-def _fusable_product(n) -> bool:
-    """tensor * tensor whose only reader is the add we are looking at."""
+def _changed_between(product, add) -> bool:
+    """Whether an in-place op (add_, relu_, ...) runs between the product and the add: it may change
+    an operand (directly or through a view), and an addcmul at the add would read the new value."""
+    n = product.next
+    while n is not add:
+        if n.op in ("call_function", "call_method") and getattr(n.target, "__name__", str(n.target)).endswith("_"):
+            return True
+        n = n.next
+    return False
+
+
+def _fusable_product(n, add) -> bool:
+    """tensor * tensor whose only reader is `add`, with no in-place op between the two."""
     return (isinstance(n, fx.Node) and n.op == "call_function" and n.target in MULS and not n.kwargs
-            and len(n.args) == 2 and all(isinstance(a, fx.Node) for a in n.args) and len(n.users) == 1)
+            and len(n.args) == 2 and all(isinstance(a, fx.Node) for a in n.args) and len(n.users) == 1
+            and not _changed_between(n, add))
 
 
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
@@ -20,9 +32,9 @@ def solve(gm: fx.GraphModule) -> fx.GraphModule:
         left, right = node.args
         if not (isinstance(left, fx.Node) and isinstance(right, fx.Node)):
             continue
-        if _fusable_product(left):
+        if _fusable_product(left, node):
             product, other = left, right
-        elif _fusable_product(right):
+        elif _fusable_product(right, node):
             product, other = right, left
         else:
             continue

@@ -6,11 +6,17 @@ from torch import fx, nn
 
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
     modules = dict(gm.named_modules())
-    groups = {}  # the node that is read -> the Linear nodes that read it, in graph order
+    # (the node that is read, the last in-place op before) -> the Linear nodes that read it, in graph order.
+    # An in-place op (x.add_(1)) may change the node (or what it is a view of): Linears after it are
+    # another group, or the fused op, placed before the first of them, would read the old value.
+    groups, last_change = {}, None
     for node in gm.graph.nodes:
-        if node.op == "call_module" and isinstance(modules[node.target], nn.Linear) and len(node.args) == 1:
-            groups.setdefault(node.args[0], []).append(node)
-    for i, (src, linears) in enumerate(groups.items()):
+        called = getattr(node.target, "__name__", str(node.target))
+        if node.op in ("call_function", "call_method") and called.endswith("_"):
+            last_change = node
+        elif node.op == "call_module" and isinstance(modules[node.target], nn.Linear) and len(node.args) == 1:
+            groups.setdefault((node.args[0], last_change), []).append(node)
+    for i, ((src, _), linears) in enumerate(groups.items()):
         if len(linears) < 2:
             continue
         mods = [modules[n.target] for n in linears]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
 from torch import nn
+from torch.nn.modules.linear import NonDynamicallyQuantizableLinear
 
 Inputs = Callable[[torch.Generator, int], tuple[torch.Tensor, ...]]
 
@@ -502,6 +503,20 @@ class NotThePattern(nn.Module):
         return s * z + d
 
 
+@_model("fma_inplace_between", _several(3, -1, 4))
+class InPlaceBetween(nn.Module):
+    """h * y and z * h are computed, then h.add_(1) changes h before they are added to something: an
+    addcmul at the add would read the new h. y * z + h.tanh(), after the update, is an ordinary chain
+    (a pure op between its multiply and its add changes nothing)."""
+
+    def forward(self, x: torch.Tensor, y: torch.Tensor, z: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        h = x.clone()
+        p = h * y
+        q = z * h
+        h.add_(1)
+        return p + z, q + y, y * z + h.tanh()
+
+
 # ---------------------------------------------------------------- horizontal fusion of Linears
 
 @_model("hl_qkv", _randn(-1, 16))
@@ -568,3 +583,35 @@ class LoneFirst(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         h = torch.relu(self.inp(x))
         return torch.cat([self.a(h), self.b(h).tanh()], dim=-1)
+
+
+@_model("hl_inplace_between", _randn(-1, 6))
+class InPlaceBetweenLinears(nn.Module):
+    """a and b both read h, but h.add_(1) runs between them: b sees the updated h, so the two are no
+    group (a fused op before a would give b the old h). c and d read x, which nothing changes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.a, self.b = nn.Linear(6, 4), nn.Linear(6, 3)
+        self.c, self.d = nn.Linear(6, 2), nn.Linear(6, 5, bias=False)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        h = x.clone()
+        u = self.a(h)
+        h.add_(1)
+        return u * self.b(h).sum(-1, keepdim=True), torch.cat([self.c(x), self.d(x)], dim=-1)
+
+
+@_model("hl_linear_subclass", _randn(-1, 8))
+class LinearSubclass(nn.Module):
+    """A subclass of nn.Linear that keeps Linear's forward (torch's own NonDynamicallyQuantizableLinear,
+    MultiheadAttention's out_proj; being in torch.nn, it stays a call_module leaf) in a group with two
+    plain Linears: it is a Linear too, and `type(m) is nn.Linear` misses it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.q, self.k = NonDynamicallyQuantizableLinear(8, 5), nn.Linear(8, 5)
+        self.v = nn.Linear(8, 3)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.cat([self.q(x) * self.k(x), self.v(x)], dim=-1)

@@ -1,8 +1,20 @@
-# Rewrites one chain at a time until none is left (a fixpoint loop), then removes dead code; has a __main__ self-test.
+# Rewrites one chain at a time until none is left (a fixpoint loop), skipping a chain when an in-place op between
+# its two nodes changes one of the product's operands; has a __main__ self-test.
 import operator
 
 import torch
 from torch import fx
+
+
+def _operand_changed(prod: fx.Node, add: fx.Node) -> bool:
+    """An in-place method/function (x.add_(1), torch.relu_(x)) on an operand of prod, run before add."""
+    n = prod.next
+    while n is not add:
+        name = n.target if isinstance(n.target, str) else getattr(n.target, "__name__", "")
+        if n.op in ("call_method", "call_function") and name.endswith("_") and n.args and n.args[0] in prod.args:
+            return True
+        n = n.next
+    return False
 
 
 def _find(graph: fx.Graph) -> tuple[fx.Node, fx.Node, fx.Node] | None:
@@ -13,7 +25,7 @@ def _find(graph: fx.Graph) -> tuple[fx.Node, fx.Node, fx.Node] | None:
         for prod, other in ((add.args[0], add.args[1]), (add.args[1], add.args[0])):
             if prod.op == "call_function" and prod.target in (operator.mul, torch.mul) and not prod.kwargs \
                     and len(prod.args) == 2 and all(isinstance(a, fx.Node) for a in prod.args) \
-                    and list(prod.users) == [add]:
+                    and list(prod.users) == [add] and not _operand_changed(prod, add):
                 return add, prod, other
     return None
 
@@ -24,7 +36,7 @@ def solve(gm: fx.GraphModule) -> fx.GraphModule:
         with gm.graph.inserting_before(add):
             add.replace_all_uses_with(gm.graph.call_function(torch.addcmul, (other, *prod.args)))
         gm.graph.erase_node(add)
-    gm.graph.eliminate_dead_code()
+        gm.graph.erase_node(prod)
     gm.recompile()
     return gm
 
@@ -39,4 +51,15 @@ if __name__ == "__main__":
     g = solve(fx.symbolic_trace(m))
     assert torch.allclose(g(*args), m(*args))
     assert sum(n.target is torch.addcmul for n in g.graph.nodes) == 2
+
+    class Changed(torch.nn.Module):
+        def forward(self, x, a, b):
+            h = x.clone()
+            p = h * a
+            h.add_(1)
+            return p + b
+
+    m = Changed()
+    g = solve(fx.symbolic_trace(m))
+    assert torch.allclose(g(*args), m(*args))
     print("ok")

@@ -1,4 +1,5 @@
-# Walks the products instead of the adds: a tensor*tensor product whose single user is a plain add becomes addcmul.
+# Walks the products instead of the adds: a tensor*tensor product whose single user is a plain add becomes addcmul,
+# unless an in-place op runs between the product and the add.
 import operator
 
 import torch
@@ -23,12 +24,23 @@ def _plain_sum_of(n: fx.Node) -> fx.Node | None:
     return user if ok else None
 
 
+def _inplace_between(first: fx.Node, last: fx.Node) -> bool:
+    node = first.next
+    while node is not last:
+        if node.op == "call_method" and node.target.endswith("_"):
+            return True
+        if node.op == "call_function" and getattr(node.target, "__name__", "").endswith("_"):
+            return True
+        node = node.next
+    return False
+
+
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
     for prod in list(gm.graph.nodes):
         if prod.graph is None or not _is_tensor_product(prod):
             continue
         add = _plain_sum_of(prod)
-        if add is None:
+        if add is None or _inplace_between(prod, add):
             continue
         other = add.args[1] if add.args[0] is prod else add.args[0]
         with gm.graph.inserting_after(add):

@@ -1,4 +1,5 @@
-# Stacks the weights into buffers of the GraphModule and calls F.linear through get_attr nodes, no new nn.Linear.
+# Stacks the weights into buffers of the GraphModule and calls F.linear through get_attr nodes, no new nn.Linear;
+# an in-place op on the input (x.add_(1)) starts a new group for it.
 import operator
 
 import torch
@@ -8,12 +9,16 @@ from torch import fx, nn
 
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
     modules = dict(gm.named_modules())
-    by_input: dict[fx.Node, list[fx.Node]] = {}
+    by_input: dict[tuple[fx.Node, int], list[fx.Node]] = {}
+    version: dict[fx.Node, int] = {}  # how many in-place ops changed a node so far
     for node in gm.graph.nodes:
+        if node.op in ("call_method", "call_function") and node.args and isinstance(node.args[0], fx.Node) \
+                and getattr(node.target, "__name__", str(node.target)).endswith("_"):
+            version[node.args[0]] = version.get(node.args[0], 0) + 1
         if node.op == "call_module" and isinstance(modules[node.target], nn.Linear) and len(node.args) == 1 \
                 and not node.kwargs:
-            by_input.setdefault(node.args[0], []).append(node)
-    for g, (src, nodes) in enumerate(by_input.items()):
+            by_input.setdefault((node.args[0], version.get(node.args[0], 0)), []).append(node)
+    for g, ((src, _), nodes) in enumerate(by_input.items()):
         if len(nodes) < 2:
             continue
         lins = [modules[n.target] for n in nodes]

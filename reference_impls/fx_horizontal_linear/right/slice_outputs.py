@@ -1,4 +1,5 @@
-# Builds the fused nn.Linear in a helper and hands each reader a slice out[..., lo:hi] instead of a split.
+# Builds the fused nn.Linear in a helper and hands each reader a slice out[..., lo:hi] instead of a split;
+# a group is cut wherever an in-place op runs between two of its Linears.
 import operator
 
 import torch
@@ -16,13 +17,32 @@ def _fused(linears: list[nn.Linear]) -> nn.Linear:
     return out
 
 
+def _mutates(n: fx.Node) -> bool:
+    name = n.target if n.op == "call_method" else getattr(n.target, "__name__", "")
+    return n.op in ("call_method", "call_function") and isinstance(name, str) and name.endswith("_")
+
+
+def _cut(group: list[fx.Node]) -> list[list[fx.Node]]:
+    """The group in runs with no in-place op between consecutive members."""
+    runs = [[group[0]]]
+    for prev, n in zip(group, group[1:]):
+        walk = prev.next
+        while walk is not n and not _mutates(walk):
+            walk = walk.next
+        if walk is n:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs
+
+
 def _groups(gm: fx.GraphModule) -> list[list[fx.Node]]:
     mods = dict(gm.named_modules())
     found: dict[fx.Node, list[fx.Node]] = {}
     for n in gm.graph.nodes:
-        if n.op == "call_module" and type(mods[n.target]).__name__ == "Linear" and len(n.args) == 1:
+        if n.op == "call_module" and nn.Linear in type(mods[n.target]).__mro__ and len(n.args) == 1:
             found.setdefault(n.args[0], []).append(n)
-    return [g for g in found.values() if len(g) > 1]
+    return [run for g in found.values() for run in _cut(g) if len(run) > 1]
 
 
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
