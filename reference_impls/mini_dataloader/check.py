@@ -21,8 +21,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
   records each sample's process's daemon flag.
 - a worker busy with a slow sample when the iterator is dropped neither waited for nor terminated (joined
   with a timeout and then left, or never joined) -> abandoned-while-loading (batch 1 takes STUCK_S).
-- the sampler iterated twice (a one-shot iterator comes back empty the second time) -> needs family
-  check: pass the sampler as an iterator, not a list.
+- the sampler iterated twice in one epoch (once to count, once to batch) -> the family passes every
+  sampler case's order as a child.EpochSampler, which gives a new order on every pass (as RandomSampler
+  does) and counts its passes: sampler-drop-last, the hidden sampler cases (batches of the rotated
+  order) and empty-sampler (more than one pass reported) (wrong/iterates_sampler_twice).
 """
 
 import torch

@@ -5,7 +5,8 @@ collate_fn=None)`, an iterable that yields the same batches, in the same order, 
 `torch.utils.data.DataLoader` with those arguments:
 
 - the sampler gives the order of the indices (any iterable of ints; None means 0..len(dataset)-1);
-  group them into batches of `batch_size`, dropping a last, shorter batch only if drop_last;
+  iterate it once per pass over the loader, as torch does (a RandomSampler gives a new order on
+  every pass); group them into batches of `batch_size`, dropping a last, shorter batch only if drop_last;
 - fetch every sample of a batch with `dataset[i]` and merge them with `collate_fn`
   (None means torch.utils.data.default_collate);
 - num_workers=0: load in the calling process;

@@ -15,7 +15,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - torch reseeded with a constant in the worker, breaking the loader's own per-worker seeding
   -> the probe's dataset also draws from torch's global RNG in each worker; the workers' first
   draws must differ (wrong/reseeds_torch_constant, wrong/reseeds_torch_with_worker_zero_seed).
-  (`random` reseeded the same way is not covered: the probe's dataset draws nothing from it.)
+- `random` reseeded by the worker_init_fn (a constant, the loader's base seed alone, the worker id
+  alone, fresh entropy) -> the probe's dataset also draws from `random` in each worker, judged like
+  torch's draws: workers differ, a == a, b != a, epoch 2 != epoch 1 (wrong/reseeds_random_with_base_seed).
 """
 
 import torch

@@ -13,7 +13,8 @@ worker_init_fn=seed_worker, generator=torch.Generator().manual_seed(s))`:
 
 DataLoader re-seeds torch, `random` and numpy's global RNG in every worker, but not a Generator
 the dataset owns: each worker starts with an identical copy of `self.rng`, so all workers draw
-the same "random" augmentations, and every epoch repeats the last.
+the same "random" augmentations, and every epoch repeats the last. (The dataset may also draw from
+torch's RNG and from `random`: leave the per-worker seeding the DataLoader gives those as it is.)
 
 Write `seed_worker(worker_id)`, the worker_init_fn that runs first in each worker process, so that:
 - two runs with the same DataLoader generator seed give exactly the same data;

@@ -35,13 +35,14 @@ from typing import Any
 
 import numpy as np
 import torch
-from torch.utils.data import DataLoader, Dataset, IterableDataset, default_collate, get_worker_info
+from torch.utils.data import DataLoader, Dataset, IterableDataset, Sampler, default_collate, get_worker_info
 
 from dlprep.checkers.sandbox import harness
 from dlprep.checkers.sandbox.isolation import children_of, reap_zombies
 
 _TENSOR = torch.Tensor
 _py_getstate = random.getstate
+_py_random = random.random
 _torch_get_rng_state = torch.random.get_rng_state
 SETTLE_S = 1.0  # how long worker processes may take to exit once the loader says it is done
 POLL_S = 0.02
@@ -340,7 +341,8 @@ def iterable_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str,
 
 class NoisyDataset(Dataset[dict[str, Any]]):
     """An augmenting dataset as users write it: its own numpy Generator, seeded once in __init__.
-    DataLoader re-seeds torch, `random` and numpy's global RNG in each worker, but not this one."""
+    DataLoader re-seeds torch, `random` and numpy's global RNG in each worker, but not this one; the
+    dataset draws from torch's and `random`'s too, whose per-worker seeding must be left alone."""
 
     def __init__(self, n: int):
         self.n = n
@@ -351,9 +353,11 @@ class NoisyDataset(Dataset[dict[str, Any]]):
 
     def __getitem__(self, i: int) -> dict[str, Any]:
         info = get_worker_info()
-        # torch_noise: a torch augmentation from the worker's global torch RNG, which the DataLoader
-        # seeds per worker; a worker_init_fn that reseeds torch with a constant makes workers repeat it
+        # torch_noise, py_noise: augmentations from the worker's global torch and `random` RNGs, which
+        # the DataLoader seeds per worker (base seed + worker id); a worker_init_fn that reseeds either
+        # with a constant, the worker id alone or the base seed alone makes workers or runs repeat it
         return {"i": i, "noise": torch.from_numpy(self.rng.random(2)), "torch_noise": torch.rand(2),
+                "py_noise": torch.tensor([_py_random(), _py_random()], dtype=torch.float64),
                 "worker": -1 if info is None else info.id}
 
 
@@ -368,7 +372,7 @@ def worker_seed_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[s
         for _ in range(int(run["epochs"])):
             batches = list(batches_of(loader))
             epochs.append({k: torch.cat([b[k].reshape(len(b["i"]), -1) for b in batches])
-                           for k in ("i", "noise", "torch_noise", "worker")})
+                           for k in ("i", "noise", "torch_noise", "py_noise", "worker")})
         del loader
         runs.append(epochs)
     return {"runs": runs}
@@ -395,6 +399,24 @@ class RecordingDataset(Dataset[dict[str, Any]]):
                 "daemon": int(multiprocessing.current_process().daemon)}
 
 
+class EpochSampler(Sampler[int]):
+    """The case's sampler as torch's RandomSampler behaves: every iter() starts a new pass in a new
+    order (the case's order first, then rotated one more place each time), so a loader that iterates
+    it twice in one epoch (once to count, once to batch) batches another order; `iters` counts the
+    passes. It has a length, as torch's samplers do."""
+
+    def __init__(self, order: list[int]):
+        self.order, self.iters = list(order), 0
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def __iter__(self) -> Iterator[int]:
+        shift = self.iters % len(self.order) if self.order else 0
+        self.iters += 1
+        return iter(self.order[shift:] + self.order[:shift])
+
+
 def reversed_collate(samples: list[Any]) -> Any:
     """A collate_fn the user's loader must call instead of its default: the batch in reverse order."""
     return default_collate(samples[::-1])
@@ -410,8 +432,9 @@ def loader_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, A
         kwargs = {"batch_size": int(spec["batch_size"]), "num_workers": int(spec["workers"])}
     if spec.get("collate") is not None:
         kwargs["collate_fn"] = COLLATE_FNS[spec["collate"]]
-    if spec["sampler"] is not None:
-        kwargs["sampler"] = list(spec["sampler"])
+    sampler = None if spec["sampler"] is None else EpochSampler(list(spec["sampler"]))
+    if sampler is not None:
+        kwargs["sampler"] = sampler
     if spec["drop_last"]:
         kwargs["drop_last"] = True
     stop_after = spec["stop_after"]  # abandon the iterator after this many batches (None: run to the end)
@@ -432,6 +455,8 @@ def loader_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, A
     except Exception as e:
         harness.stop_if_forked()
         fact["raised"] = user_error(e, filename)
+    if sampler is not None:
+        fact["sampler_iters"] = sampler.iters  # passes over the sampler in this one epoch
     del it, loader
     gc.collect()
     # Once workers outlived the end of the iteration, that is the finding: no second wait.

@@ -16,10 +16,12 @@ where the probe has one, an `oracle`:
                  (one with persistent_workers over two epochs): every item exactly once per epoch,
                  and no worker doing more than its share.
 - worker_seed:   the user's worker_init_fn on an augmenting dataset: same generator seed -> same
-                 data, workers differ, another seed differs, the next epoch differs.
+                 data, workers differ, another seed differs, the next epoch differs; the same holds
+                 for its draws from torch's and `random`'s global RNGs (their seeding left alone).
 - loader:        the user's loader against torch's DataLoader (`oracle(spec)` -> the batches), in
                  order, loaded in daemon worker processes when asked, a worker's error re-raised, and
-                 no worker left running once the iterator is exhausted or dropped.
+                 no worker left running once the iterator is exhausted or dropped; a sampler is one
+                 (child.EpochSampler) that gives a new order on every pass, and is passed over once.
 """
 
 from __future__ import annotations
@@ -53,6 +55,12 @@ def _pass(case: Case, **details: Any) -> CheckResult:
 def _raised(err: dict[str, Any]) -> str:
     at = f" (line {err['line']})" if err.get("line") else ""
     return f"raised {err['type']}{at}: {err['message']}"
+
+
+def _sampler_passes(n: int) -> str:
+    return (f"the loader iterated the sampler {n} times in one epoch: torch's DataLoader iterates it once "
+            "(iter(sampler)), and a sampler such as RandomSampler gives a new order on every pass, so count "
+            "and batch the indices from that one pass")
 
 
 def _workers(n: int) -> str:
@@ -252,19 +260,10 @@ class DataLoaderFamily(Family):
             return _fail(case, f"workers {u} and {v} drew the same random numbers: each worker starts with a copy of "
                                "the dataset's generator, so every worker must re-seed it with a seed of its own",
                          inputs=label)
-        torch_starts = {}
-        for w in range(workers):
-            rows = (first["worker"].flatten() == w).nonzero().flatten()
-            if len(rows) and "torch_noise" in first:
-                torch_starts[w] = first["torch_noise"][rows[0]]
-        same = [(u, v) for u in torch_starts for v in torch_starts
-                if u < v and torch.equal(torch_starts[u], torch_starts[v])]
-        if same:
-            u, v = same[0]
-            return _fail(case, f"workers {u} and {v} drew the same numbers from torch's RNG: the DataLoader seeds "
-                               "torch differently in each worker, and the worker_init_fn must not reseed it with a "
-                               "constant",
-                         inputs=label)
+        for key, rng in (("torch_noise", "torch's RNG"), ("py_noise", "Python's `random`")):
+            problem = _global_rng_problem(key, rng, a, again, other, workers)
+            if problem:
+                return _fail(case, problem, inputs=label)
         if torch.equal(a[0]["noise"], other[0]["noise"]):
             return _fail(case, "a different DataLoader generator seed gave the same augmentations: derive the seed "
                                "from the one the loader gives the worker (get_worker_info().seed), not only from "
@@ -295,9 +294,12 @@ class DataLoaderFamily(Family):
         if spec["stop_after"] is not None:
             expected = expected[:spec["stop_after"]]
         problem = _batches_problem(fact["batches"], expected)
+        passes = fact.get("sampler_iters") or 0
+        if problem and passes > 1:
+            problem += f" ({_sampler_passes(passes)})"
         if problem:
             return _fail(case, problem, inputs=label)
-        self.observe(case, self._processes_problem(spec, fact))
+        self.observe(case, _sampler_passes(passes) if passes > 1 else self._processes_problem(spec, fact))
         return _pass(case, inputs=label)
 
     @staticmethod
@@ -341,6 +343,36 @@ class DataLoaderFamily(Family):
             self.observe(case, f"after re-raising the worker's error {_workers(fact['dropped_left'])} "
                                "kept running: shut the workers down on errors too")
         return _pass(case, inputs=label)
+
+
+def _global_rng_problem(key: str, rng: str, a: list[dict[str, torch.Tensor]], again: list[dict[str, torch.Tensor]],
+                        other: list[dict[str, torch.Tensor]], workers: int) -> str | None:
+    """What a worker_init_fn broke of the seeding the DataLoader gives a global RNG in each worker
+    (base seed drawn from its generator, plus the worker id): workers, runs with the same generator
+    seed, another seed and the next epoch must draw as they do without the worker_init_fn."""
+    first = a[0]
+    if key not in first:
+        return None
+    starts = {}
+    for w in range(workers):
+        rows = (first["worker"].flatten() == w).nonzero().flatten()
+        if len(rows):
+            starts[w] = first[key][rows[0]]
+    same = [(u, v) for u in starts for v in starts if u < v and torch.equal(starts[u], starts[v])]
+    if same:
+        u, v = same[0]
+        return (f"workers {u} and {v} drew the same numbers from {rng}: the DataLoader seeds it differently in "
+                "each worker, and the worker_init_fn must not reseed it with a constant (or the base seed alone)")
+    leave = "leave the seeding the DataLoader gives it (base seed from its generator + worker id) as it is"
+    if not torch.equal(first[key], again[0][key]):
+        return (f"two runs with the same DataLoader generator seed drew different numbers from {rng}: "
+                f"{leave}, not reseeded from fresh entropy")
+    if torch.equal(first[key], other[0][key]):
+        return (f"a different DataLoader generator seed gave the same numbers from {rng}: {leave}, not "
+                "reseeded from the worker id alone")
+    if torch.equal(first[key], a[1][key]):
+        return f"epoch 2 repeated epoch 1's numbers from {rng}: {leave}"
+    return None
 
 
 def _sorted_by_length(batches: list[list[int]], lengths: list[int]) -> bool:
