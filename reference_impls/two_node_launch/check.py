@@ -75,7 +75,8 @@ def verify(spec, ranks):
     want = float(data.double().sum())
     for r in ranks:
         total = r.out["total"]
-        got = float(total) if isinstance(total, float | torch.Tensor) and torch.tensor(total).numel() == 1 else None
+        one = isinstance(total, float) or (isinstance(total, torch.Tensor) and total.numel() == 1)
+        got = float(total) if one else None
         if got is None or abs(got - want) > 1e-4 * (1 + abs(want)):
             hint = ""
             if got is not None and abs(got - NODES * want) <= 1e-4 * (1 + abs(NODES * want)):
