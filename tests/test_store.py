@@ -281,7 +281,7 @@ def test_import_rejects_non_json_and_missing_files(tmp_path: Path) -> None:
 def _writer(path: str, tag: str, n: int, start: Any) -> None:
     sched = Scheduler()
     start.wait()
-    with Store(Path(path), timeout=30) as st:
+    with Store(Path(path), timeout=120) as st:  # a margin for a machine that stalls a process
         for i in range(n):
             qid = f"shared.{i % 3}"  # both processes move the same three cards
             at = datetime.now(UTC)
