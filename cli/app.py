@@ -7,6 +7,7 @@ at the edge, and nowhere else.
 from __future__ import annotations
 
 import functools
+import signal
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -70,6 +71,11 @@ _register()
 
 
 def main() -> None:
+    # A process started from a background job of a non-interactive shell inherits SIGINT ignored,
+    # and Python then keeps ignoring it: a quiz on its own terminal (a pseudo-terminal, say) would
+    # never see Ctrl-C, which pauses it and keeps the answers. On a terminal, Ctrl-C is ours.
+    if sys.stdin.isatty() and signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         app()
     except KeyboardInterrupt:
