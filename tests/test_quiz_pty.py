@@ -12,6 +12,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
 
@@ -48,11 +49,22 @@ def rows(env: dict[str, str]) -> list[sqlite3.Row]:
     return db.execute("SELECT * FROM reviews ORDER BY id").fetchall()
 
 
-def spawn(env: dict[str, str], *args: str, log: StringIO | None = None) -> pexpect.spawn:
+def spawn(env: dict[str, str], *args: str, log: StringIO | None = None,
+          preexec_fn: Callable[[], None] | None = None) -> pexpect.spawn:
     child = pexpect.spawn(DLPREP[0], [*DLPREP[1:], *args], env=env, encoding="utf-8",
-                          dimensions=(60, 130), timeout=30)
+                          dimensions=(60, 130), timeout=30, preexec_fn=preexec_fn)
     child.logfile_read = log
     return child
+
+
+def interrupt(child: pexpect.spawn, summary: str) -> None:
+    """Ctrl-C at the prompt: the summary line, then exit 130."""
+    child.expect("answer> ")
+    child.sendintr()
+    child.expect(summary)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
 
 
 def dlprep(env: dict[str, str], *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -201,27 +213,16 @@ def test_ctrl_c_keeps_every_answered_question(env: dict[str, str]) -> None:
         child.expect("answer> ")
         child.sendline("f")  # wrong or right does not matter; it is recorded either way
         child.expect("✓ correct|✗ wrong")
-    child.expect("answer> ")
-    child.sendintr()
-    child.expect(r"2 answered, \d correct, 0 skipped")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 130
+    interrupt(child, r"2 answered, \d correct, 0 skipped")
     assert len(rows(env)) == 2 and "Traceback" not in screen(log)
 
 
 def test_ctrl_c_works_when_started_with_sigint_ignored(env: dict[str, str]) -> None:
     """A background job of a non-interactive shell (CI's, a nohup) starts with SIGINT ignored, and
     Python keeps it so: the quiz takes Ctrl-C back when it has a terminal."""
-    child = pexpect.spawn(DLPREP[0], [*DLPREP[1:], "quiz", "--topic", TOPIC, "--type", "true_false", "--seed", "1",
-                                      "--lang", "en"], env=env, encoding="utf-8", dimensions=(60, 130), timeout=30,
-                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
-    child.expect("answer> ")
-    child.sendintr()
-    child.expect(r"0 answered, 0 correct, 0 skipped")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 130
+    child = spawn(env, "quiz", "--topic", TOPIC, "--type", "true_false", "--seed", "1", "--lang", "en",
+                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    interrupt(child, r"0 answered, 0 correct, 0 skipped")
 
 
 def test_sigkill_mid_session_then_restart(env: dict[str, str]) -> None:
