@@ -371,10 +371,9 @@ def print_repro(q: Any, v: Any, solution: Path, case: str | None, seed: int | No
                     markup=True, soft_wrap=True)
         return
     fam = registry.family(q.checker)(load_exercise(q))
-    public, hidden = fam.cases(0 if seed is None else seed)
-    picked = [*public, *hidden] if seed is not None else public
-    one = next((x for x in picked if repro.bare(case) in (x.name, x.name.split("#")[0])), None)
-    text = repro.snippet(one, q.entry, solution.name) if one is not None else None
+    # the grading just picked this case by the same rule, so pick finds it again
+    public, hidden = repro.pick(*fam.cases(0 if seed is None else seed), case, seeded=seed is not None)
+    text = repro.snippet([*public, *hidden][0], q.entry, solution.name)
     c.print(f"[dim]only case {escape(repro.bare(case))} was run: a rerun, not recorded in your progress[/dim]")
     if text is not None:
         c.print(f"[bold]the case's inputs[/bold] (run beside {escape(solution.name)}):")
