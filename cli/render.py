@@ -372,7 +372,8 @@ def print_repro(q: Any, v: Any, solution: Path, case: str | None, seed: int | No
         return
     fam = registry.family(q.checker)(load_exercise(q))
     # the grading just picked this case by the same rule, so pick finds it again
-    public, hidden = repro.pick(*fam.cases(0 if seed is None else seed), case, seeded=seed is not None)
+    public, hidden = fam.cases(0 if seed is None else seed)
+    public, hidden = repro.pick(public, hidden, case, seeded=seed is not None)
     text = repro.snippet([*public, *hidden][0], q.entry, solution.name)
     c.print(f"[dim]only case {escape(repro.bare(case))} was run: a rerun, not recorded in your progress[/dim]")
     if text is not None:
