@@ -18,6 +18,7 @@ from typing import Any
 import torch
 
 from dlprep import paths
+from dlprep.checkers import contract
 from dlprep.checkers.compare import compare_described
 from dlprep.checkers.sandbox import harness
 from dlprep.errors import UsageError
@@ -108,7 +109,30 @@ class Family:
     def cases(self, seed: int) -> tuple[list[Case], list[Case]]:
         gen = torch.Generator().manual_seed(seed)
         n = int(self.config.get("hidden", self.default_hidden))
-        return list(self.ex.check.public_cases()), list(self.ex.check.hidden_cases(gen, n))
+        hidden = list(self.ex.check.hidden_cases(gen, n))
+        return list(self.ex.check.public_cases()), hidden + self.contract_cases(seed)
+
+    def contract_cases(self, seed: int) -> list[Case]:
+        """Hidden cases drawn from the exercise's contract (checkers/contract.py): a pairwise
+        covering set of its stated domain plus random points, all from this grading's seed."""
+        declared = contract.load(self.ex.folder)
+        if declared is None:
+            return []
+        return [self.contract_case(point, seed) for point in dict.fromkeys(declared.points(seed))]
+
+    def contract_case(self, point: contract.Point, seed: int) -> Case:
+        """The case of one contract point: its inputs depend on the seed and the point alone, so a
+        point found by shrinking, or named with `--case`, rebuilds the same inputs."""
+        case: Case = self.ex.check.contract_case(dict(point), contract.generator(seed, point))
+        case.name = contract.case_name(point)
+        return case
+
+    def contract_named(self, name: str, seed: int) -> Case | None:
+        """`--case 'contract[axis=value,...]'`: that point's case (axes left out at their baseline),
+        None when the name is no contract point."""
+        declared = contract.load(self.ex.folder)
+        point = contract.parse_name(declared, name) if declared is not None else None
+        return None if point is None else self.contract_case(point, seed)
 
     def job(self, source: str, filename: str, device: str) -> dict[str, Any]:
         self.device = device
@@ -221,8 +245,9 @@ class Family:
             if first_bad is not None and first_bad.status == "fail":
                 msg += f"; first failure: {first_bad.message}"
             trust: Trust = "verified" if all(r.trust == "verified" for r in hidden_results) else "reported"
+            details = {**first_bad.details, "case": first_bad.name} if first_bad else {}
             tests.append(CheckResult(f"hidden ({len(hidden)} cases)", status, float(passed), float(len(hidden)),
-                                     msg, details=first_bad.details if first_bad else {}, trust=trust))
+                                     msg, details=details, trust=trust))
         claims = [(c.name, m) for c, f in zip(public + hidden, results, strict=False)
                   if "error" not in f and (m := self.reported_problem(c, f))]
         if self.observed or any(isinstance(a, torch.Tensor) for c in public + hidden for a in c.args):

@@ -16,8 +16,8 @@ from typing import Any
 
 import torch
 
-from dlprep.checkers import registry, repro, rules
-from dlprep.checkers.base import Family, load_exercise
+from dlprep.checkers import registry, repro, rules, shrink
+from dlprep.checkers.base import Case, Family, load_exercise
 from dlprep.checkers.sandbox import wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.checkers.sandbox.isolation import USERNS_HINT, full_isolation, stops
@@ -108,9 +108,11 @@ class Grader:
             tests.append(CheckResult("rules", "fail", 0.0, 0.0,
                                      f"line {line}: forbidden call {rule} (the exercise forbids it; the score is 0)",
                                      details={"rule": rule, "line": line}, trust="verified"))
-        public, hidden = fam.cases(secrets.randbits(63) if seed is None else seed)
+        run_seed = secrets.randbits(63) if seed is None else seed
+        public, hidden = fam.cases(run_seed)
         if case is not None:
-            public, hidden = repro.pick(public, hidden, case, seeded=seed is not None)
+            public, hidden = repro.pick(public, hidden, case, seeded=seed is not None,
+                                        build=lambda n: fam.contract_named(n, run_seed))
         job = fam.job(source, filename, self.device)
         job["forbid"] = forbid  # enforced where the calls run too (sandbox/enforce.py)
         if self.timeout is not None:
@@ -132,6 +134,10 @@ class Grader:
                 # then has no verified check at all, which fails closed
             else:
                 judged, hidden_summary = fam.judge(public, hidden, facts)
+                if case is None:
+                    judged = [shrink.report(t, fam, run_seed, lambda cases: self._run_hidden(fam, source, filename,
+                                                                                             forbid, cases))
+                              for t in judged]
                 tests.extend(judged)
                 tests.extend(_leftovers(facts))
             tests.extend(_runtime_rule_hits(facts, tests))
@@ -144,6 +150,19 @@ class Grader:
         return summarise(q.id, tests, time.monotonic() - t0, sandbox_info, hidden_summary,
                          stdout=out, stderr=_cap(run.stderr)[0], truncated=cut or run.truncated,
                          isolation=self.isolation)
+
+    def _run_hidden(self, fam: Family, source: str, filename: str, forbid: list[str],
+                    cases: list[Case]) -> CheckResult | None:
+        """Run `cases` as the only hidden cases of a fresh run and judge them (the shrinker's probe);
+        None when the run itself failed, which says nothing about the cases."""
+        job = fam.job(source, filename, self.device)
+        job["forbid"] = forbid
+        run = self.sandbox.run(job, fam.payload(cases))
+        facts = self._facts(run, [])
+        if facts is None or "load_error" in facts:
+            return None
+        judged, _ = fam.judge([], cases, facts)
+        return next((t for t in judged if t.name.startswith("hidden")), None)
 
     @staticmethod
     def _facts(run: RunResult, tests: list[CheckResult]) -> dict[str, Any] | None:

@@ -8,6 +8,7 @@ mismatch can be stepped through in a debugger without the grader.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -26,14 +27,20 @@ def bare(name: str) -> str:
     return name
 
 
-def pick(public: list[Case], hidden: list[Case], name: str, seeded: bool) -> tuple[list[Case], list[Case]]:
+def pick(public: list[Case], hidden: list[Case], name: str, seeded: bool,
+         build: Callable[[str], Case | None] | None = None) -> tuple[list[Case], list[Case]]:
     """The one case called `name`, kept on its side (public or hidden); a usage error naming the
     public cases when there is none. A hidden case is found only with a fixed --seed: without it the
-    hidden cases are drawn afresh, and the name would point to other inputs than the verdict's."""
+    hidden cases are drawn afresh, and the name would point to other inputs than the verdict's.
+    `build` makes a case from a name that spells its inputs' domain (a contract point, which the
+    shrinker reports): found with or without a seed, since the point is what shows the bug."""
     want = bare(name)
     hit = [c for c in public if c.name == want]
     if hit:
         return hit[:1], []
+    built = build(want) if build is not None else None
+    if built is not None:
+        return [], [built]
     # hidden cases drawn from a list of kinds are numbered (`kind#3`): the kind alone names its first
     hit = [c for c in hidden if c.name == want] or [c for c in hidden if c.name.split("#")[0] == want]
     if hit and seeded:

@@ -373,7 +373,8 @@ def print_repro(q: Any, v: Any, solution: Path, case: str | None, seed: int | No
     fam = registry.family(q.checker)(load_exercise(q))
     # the grading just picked this case by the same rule, so pick finds it again
     public, hidden = fam.cases(0 if seed is None else seed)
-    public, hidden = repro.pick(public, hidden, case, seeded=seed is not None)
+    public, hidden = repro.pick(public, hidden, case, seeded=seed is not None,
+                                build=lambda n: fam.contract_named(n, 0 if seed is None else seed))
     text = repro.snippet([*public, *hidden][0], q.entry, solution.name)
     c.print(f"[dim]only case {escape(repro.bare(case))} was run: a rerun, not recorded in your progress[/dim]")
     if text is not None:

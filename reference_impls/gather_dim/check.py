@@ -15,6 +15,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
+from dlprep.checkers import domain
 from dlprep.checkers.base import Case
 
 
@@ -59,3 +60,24 @@ def hidden_cases(gen, n):
         idx_shape[dim] = int(torch.randint(1, 8, (), generator=gen))
         cases.append(Case(f"random-{i}", _case(gen, shape, dim, idx_shape)))
     return cases
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): x of any rank, dtype and layout, an index of
+    any layout that is smaller than x off `dim`, and of any length (0 included) along it."""
+    rank = int(point["rank"])
+    shape = torch.randint(2, 6, (rank,), generator=gen).tolist()
+    dim = int(torch.randint(0, rank, (), generator=gen))
+    idx_shape = [int(torch.randint(1, s + 1, (), generator=gen)) for s in shape]
+    along = {"smaller": max(1, shape[dim] - 1), "equal": shape[dim], "longer": shape[dim] + 3, "empty": 0}
+    idx_shape[dim] = along[point["index_shape"]]
+    if point["index_shape"] == "equal":
+        idx_shape = list(shape)
+    x = domain.tensor(shape, gen, point["dtype"], point["layout"])
+    # the index's own layout: built contiguous, then laid out as the point asks (values kept in range)
+    raw = torch.randint(0, shape[dim], idx_shape, generator=gen)
+    if point["index_layout"] == "transposed" and rank >= 2:
+        raw = raw.transpose(-1, -2).contiguous().transpose(-1, -2)
+    elif point["index_layout"] == "expanded" and idx_shape[0] > 1:
+        raw = raw[:1].expand(idx_shape)
+    return Case("contract", (x, dim - rank if point["dim"] == "negative" else dim, raw))

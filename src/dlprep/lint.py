@@ -31,7 +31,8 @@ from typing import Any
 
 from dlprep import cjk, coach, mutants, paths
 from dlprep.bank import Catalog, LoadedQuestion, _display, locate
-from dlprep.errors import CoachError
+from dlprep.checkers import contract
+from dlprep.errors import CoachError, DlprepError
 from dlprep.models import ChoiceQuestion, CodingQuestion, OutputQuestion, ShortQuestion, TrueFalseQuestion
 
 # Flip to True once the bank review has merged and the banks meet the targets: `dlprep lint` then
@@ -257,8 +258,26 @@ def problems(catalog: Catalog, exercises: Path | None = None) -> list[str]:
     # Generated spot-the-bug cards are not written in a bank: their text comes from the files' headers.
     found = [p for lq in catalog.questions.values() if lq.q.type != "spot_bug" for p in question_problems(lq)]
     names = sorted({lq.q.exercise for lq in catalog.questions.values() if isinstance(lq.q, CodingQuestion)})
-    return found + [p for name in names for p in [*coach_problems(name, exercises),
-                                                  *spotbug_problems(name, exercises)]]
+    coding = [lq for lq in catalog.questions.values() if isinstance(lq.q, CodingQuestion)]
+    return found + [p for lq in coding for p in contract_problems(lq, exercises)] + \
+        [p for name in names for p in [*coach_problems(name, exercises), *spotbug_problems(name, exercises)]]
+
+
+def contract_problems(lq: LoadedQuestion, exercises: Path | None = None) -> list[str]:
+    """The exercise's contract (checkers/contract.py) parses, and its prompt states every axis the
+    generated cases sample: a case from a domain the candidate was never told about is a trap."""
+    q = lq.q
+    assert isinstance(q, CodingQuestion)
+    where = f"{locate(lq, ('prompt',))}: [{lq.id}] contract"
+    try:
+        declared = contract.load((exercises or paths.exercises_dir()) / q.exercise)
+    except DlprepError as e:
+        return [f"{where}: {e}"]
+    if declared is None:
+        return []
+    prompt = {"en": q.prompt.en, "zh": q.prompt.zh}
+    return [f"{where}: the prompt never states the {axis} domain the hidden cases sample - say it in the "
+            "prompt, or drop the axis" for axis in contract.silent_axes(declared, prompt)]
 
 
 # --- reports -------------------------------------------------------------------------------------
