@@ -1,0 +1,99 @@
+"""checkers/contract.py: the covering set holds every value and every pair, for any contract."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dlprep.checkers import contract
+from dlprep.errors import UsageError
+
+STATED = {"en": "x", "zh": "x"}
+
+
+@st.composite
+def contracts(draw: st.DrawFn) -> contract.Contract:
+    n_axes = draw(st.integers(1, 5))
+    axes = {f"a{i}": {"values": [f"v{j}" for j in range(draw(st.integers(1, 5)))], "stated": STATED}
+            for i in range(n_axes)}
+    exclude = []
+    if n_axes >= 2 and draw(st.booleans()):
+        a, b = draw(st.sampled_from(list(itertools.combinations(sorted(axes), 2))))
+        # never exclude a baseline: some allowed point must stay for every value
+        if len(axes[a]["values"]) > 1 and len(axes[b]["values"]) > 1:
+            exclude.append({a: axes[a]["values"][-1], b: axes[b]["values"][-1]})
+    return contract.parse({"axes": axes, "exclude": exclude, "random": draw(st.integers(0, 3))}, "test")
+
+
+@settings(max_examples=150, deadline=None)
+@given(contracts(), st.integers(0, 2**63 - 1))
+def test_points_cover_every_allowed_pair_and_value(c: contract.Contract, seed: int) -> None:
+    points = c.points(seed)
+    covered = {pair for p in points for pair in itertools.combinations(p, 2)}
+    assert c.pairs() <= covered
+    assert {(a.name, v) for a in c.axes for v in a.values} <= {kv for p in points for kv in p}
+    assert all(c.allowed(dict(p)) for p in points)
+    assert points == c.points(seed)  # a seed fixes the cases: --case and --seed rebuild them
+
+
+def test_seeds_draw_different_sets() -> None:
+    c = contract.parse({"axes": {n: {"values": ["a", "b", "c", "d"], "stated": STATED} for n in "xyz"}}, "t")
+    assert len({tuple(c.points(s)) for s in range(10)}) > 1
+
+
+def test_shrink_steps_move_one_axis_to_baseline() -> None:
+    c = contract.parse({"axes": {"x": {"values": ["a", "b"], "stated": STATED},
+                                 "y": {"values": ["p", "q"], "stated": STATED}}}, "t")
+    assert c.shrink_steps((("x", "b"), ("y", "q"))) == [(("x", "a"), ("y", "q")), (("x", "b"), ("y", "p"))]
+    assert c.shrink_steps((("x", "a"), ("y", "p"))) == []
+
+
+def test_names_round_trip_and_unknown_values_are_one_line() -> None:
+    c = contract.parse({"axes": {"x": {"values": ["a", "b"], "stated": STATED},
+                                 "y": {"values": ["p", "q"], "stated": STATED}}}, "t")
+    p = (("x", "b"), ("y", "p"))
+    assert contract.parse_name(c, contract.case_name(p)) == p
+    assert contract.parse_name(c, "contract[x=b]") == p  # axes left out are at their baseline
+    assert contract.parse_name(c, "random-3") is None
+    with pytest.raises(UsageError, match="no contract point x=zz"):
+        contract.parse_name(c, "contract[x=zz]")
+
+
+@pytest.mark.parametrize("data, says", [
+    ({}, "needs `axes:`"),
+    ({"axes": {"x": {"values": [], "stated": STATED}}}, "distinct names"),
+    ({"axes": {"x": {"values": ["a"], "stated": {"en": "x"}}}}, "regex for each"),
+    ({"axes": {"x": {"values": ["a"], "stated": {"en": "(", "zh": "x"}}}}, "not a regex"),
+    ({"axes": {"x": {"values": ["a"], "stated": STATED}}, "exclude": [{"y": "a"}]}, "unknown axis"),
+])
+def test_malformed_contracts_say_what_is_wrong(data: dict, says: str) -> None:
+    with pytest.raises(UsageError, match=says):
+        contract.parse(data, "ex/contract.yaml")
+
+
+def test_silent_axes_names_the_axis_and_language() -> None:
+    c = contract.parse({"axes": {"dtype": {"values": ["float32"], "stated": {"en": "any dtype", "zh": "任意 dtype"}}}},
+                       "t")
+    assert contract.silent_axes(c, {"en": "x may have any dtype", "zh": "x 可以是任意 dtype"}) == []
+    assert contract.silent_axes(c, {"en": "x is float32", "zh": "x 可以是任意 dtype"}) == ["dtype (en)"]
+
+
+def test_lint_reports_a_prompt_silent_on_an_axis(tmp_path) -> None:
+    """A planted exercise whose contract samples layouts its prompt never mentions."""
+    from dlprep import bank, lint
+
+    cat = bank.catalog_or_raise()
+    lq = cat.get("tensor.gather-dispatch.gather-by-hand")
+    folder = tmp_path / lq.q.exercise
+    folder.mkdir()
+    (folder / "contract.yaml").write_text(
+        "axes:\n  layout:\n    values: [contiguous, transposed]\n"
+        "    stated: {en: 'channels_last memory', zh: 'channels_last 内存'}\n", encoding="utf-8")
+    found = lint.contract_problems(lq, tmp_path)
+    assert any("layout (en)" in p for p in found) and any("layout (zh)" in p for p in found)
+    (folder / "contract.yaml").write_text("axes: [", encoding="utf-8")
+    contract.load.cache_clear()
+    assert any("not valid YAML" in p for p in lint.contract_problems(lq, tmp_path))
