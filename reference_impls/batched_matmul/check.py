@@ -18,6 +18,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
+from dlprep.checkers import domain
 from dlprep.checkers.base import Case
 
 
@@ -64,3 +65,17 @@ def hidden_cases(gen, n):
         batch, rows, k, cols = (int(v) for v in torch.randint(1, 9, (4,), generator=gen))
         cases.append(Case(f"random-{i}", _pair(gen, batch, rows, k * 17, cols)))
     return cases
+
+
+def contract_case(point, gen):
+    """Any layout of either operand, any dtype the prompt names, k from 0 to past 1024, an empty
+    batch: one case of the stated domain (contract.yaml)."""
+    batch = {"small": 3, "one": 1, "empty": 0}[point["batch"]]
+    k = {"small": 5, "one": 1, "long": 1025, "zero": 0}[point["k"]]
+    n, m = (int(v) for v in torch.randint(1, 6, (2,), generator=gen))
+    dt, values = point["dtype"], "normal"
+    if dt in ("int32", "int64"):
+        values = "huge"  # large integer entries: a float32 detour loses the low digits
+    a = domain.tensor((batch, n, k), gen, dt, point["a_layout"], values)
+    b = domain.tensor((batch, k, m), gen, dt, point["b_layout"], values)
+    return Case("contract", (a, b))
