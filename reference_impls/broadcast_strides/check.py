@@ -17,6 +17,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
+from dlprep.checkers import domain
 from dlprep.checkers.base import Case
 
 
@@ -58,3 +59,20 @@ def hidden_cases(gen, n):
         extra = torch.randint(1, 3, (int(torch.randint(0, 2, (), generator=gen)),), generator=gen).tolist()
         cases.append(Case(f"random-{i}", (x, tuple(extra + target))))
     return cases
+
+
+def contract_case(point, gen):
+    """x of any rank (0-d included) and layout (already expanded too), broadcast by new leading
+    dims, by its size-1 dims, to its own shape, or to a size-0 dim."""
+    rank = int(point["rank"])
+    shape = torch.randint(1, 4, (rank,), generator=gen).tolist()
+    if rank and point["target"] in ("size_one_dims", "zero_size"):
+        shape[int(torch.randint(0, rank, (), generator=gen))] = 1
+    x = domain.tensor(shape, gen, "float32", point["layout"] if rank else "contiguous")
+    target = list(shape)
+    if point["target"] == "new_leading" or not rank:
+        target = torch.randint(1, 4, (int(torch.randint(1, 3, (), generator=gen)),), generator=gen).tolist() + target
+    if point["target"] in ("size_one_dims", "zero_size"):
+        grow = 0 if point["target"] == "zero_size" else int(torch.randint(2, 5, (), generator=gen))
+        target = [grow if s == 1 else s for s in target] if rank else target
+    return Case("contract", (x, tuple(target)))

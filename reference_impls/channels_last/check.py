@@ -15,6 +15,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
+from dlprep.checkers import domain
 from dlprep.checkers.base import Case
 
 
@@ -45,3 +46,15 @@ def hidden_cases(gen, n):
         shape = torch.randint(1, 6, (4,), generator=gen).tolist()
         cases.append(Case(f"random-{i}", (torch.randn(*shape, generator=gen),)))
     return cases
+
+
+def contract_case(point, gen):
+    """A 4-d tensor of any layout (NCHW, already channels_last, a slice of either along N, an
+    offset or transposed view), any dtype, with size-1 channels, pixels or batch."""
+    n, c, h, w = torch.randint(2, 5, (4,), generator=gen).tolist()
+    n, c, h, w = {"regular": (n, c, h, w), "one_channel": (n, 1, h, w), "one_pixel": (n, c, 1, 1),
+                  "one_image": (1, c, h, w)}[point["shape"]]
+    layout = point["layout"]
+    if layout == "transposed" and h == w == 1:
+        layout = "stepped"
+    return Case("contract", (domain.tensor((n, c, h, w), gen, point["dtype"], layout),))

@@ -15,6 +15,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 import torch
 import torch.nn.functional as F
 
+from dlprep.checkers import domain
 from dlprep.checkers.base import Case
 
 
@@ -60,3 +61,13 @@ def hidden_cases(gen, n):
         c = int(torch.randint(1, 6, (), generator=gen))
         cases.append(Case(f"random-{i}", _case(gen, 2, c, h, w, k, stride, padding)))
     return cases
+
+
+def contract_case(point, gen):
+    """Any odd kernel, stride and padding; x contiguous, channels_last or another strided view."""
+    k, stride, padding = int(point["kernel"]), int(point["stride"]), int(point["padding"])
+    n, c = (int(v) for v in torch.randint(1, 4, (2,), generator=gen))
+    h, w = (int(v) for v in torch.randint(k, k + 7, (2,), generator=gen))
+    x = domain.tensor((n, c, h, w), gen, point["dtype"], point["layout"])
+    weight = domain.tensor((c, 1, k, k), gen, point["dtype"])
+    return Case("contract", (x, weight, stride, padding))

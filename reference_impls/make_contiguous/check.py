@@ -15,6 +15,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
+from dlprep.checkers import domain
 from dlprep.checkers.base import Case
 
 
@@ -48,3 +49,14 @@ def hidden_cases(gen, n):
             x = x.permute(*torch.randperm(ndim, generator=gen).tolist())
         cases.append(Case(f"random-{i}", (x,)))
     return cases
+
+
+def contract_case(point, gen):
+    """x as any strided view (4-d so that channels_last layouts exist), with size-1 dims (whose
+    strides do not matter for contiguity) or an empty dim (always contiguous)."""
+    shape = torch.randint(2, 5, (4,), generator=gen).tolist()
+    if point["sizes"] == "size_one_dims":
+        shape[int(torch.randint(1, 4, (), generator=gen))] = 1
+    elif point["sizes"] == "empty":
+        shape[int(torch.randint(1, 4, (), generator=gen))] = 0
+    return Case("contract", (domain.tensor(shape, gen, "float32", point["layout"]),))

@@ -19,6 +19,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
+from dlprep.checkers import domain
 from dlprep.checkers.base import Case
 
 
@@ -61,3 +62,17 @@ def hidden_cases(gen, n):
         d0, d1 = torch.randint(0, ndim, (2,), generator=gen).tolist()
         cases.append(Case(f"random-{i}", (x, d0, d1)))
     return cases
+
+
+def contract_case(point, gen):
+    """x of any rank and layout (a slice, an offset, an expanded view), any pair of dims."""
+    rank = int(point["rank"])
+    x = domain.tensor(torch.randint(1, 5, (rank,), generator=gen).tolist(), gen, "float32", point["layout"])
+    d0, d1 = (int(v) for v in torch.randint(0, rank, (2,), generator=gen))
+    if point["dims"] == "same":
+        d1 = d0
+    elif point["dims"] == "negative":
+        d0, d1 = d0 - rank, d1 - rank
+    elif point["dims"] == "mixed_sign":
+        d1 = d1 - rank
+    return Case("contract", (x, d0, d1))

@@ -18,6 +18,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
+from dlprep.checkers import domain
 from dlprep.checkers.base import Case
 
 
@@ -57,3 +58,20 @@ def hidden_cases(gen, n):
         x = torch.randn(length * 2, generator=gen)[:: 2] if i % 2 else torch.randn(length, generator=gen)
         cases.append(Case(f"random-{i}", (x, size, step)))
     return cases
+
+
+def contract_case(point, gen):
+    """x strided, offset, transposed or expanded, with trailing dims; windows that overlap, touch,
+    leave gaps, drop a tail, cover x whole, or are one element long."""
+    rank = int(point["rank"])
+    n = int(torch.randint(4, 40, (), generator=gen))
+    shape = [n] + torch.randint(1, 4, (rank - 1,), generator=gen).tolist()
+    x = domain.tensor(shape, gen, "float32", point["layout"])
+    size = int(torch.randint(2, max(3, n // 2), (), generator=gen))
+    step = {"overlap": max(1, size - 1), "disjoint": size, "gaps": size + 2, "tail": size + 1,
+            "whole": 1, "size_one": 1}[point["windows"]]
+    if point["windows"] == "whole":
+        size = n
+    elif point["windows"] == "size_one":
+        size, step = 1, int(torch.randint(1, 4, (), generator=gen))
+    return Case("contract", (x, size, step))
