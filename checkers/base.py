@@ -173,9 +173,11 @@ class Family:
                                details={"inputs": label}, trust="verified")
         if getattr(self.ex.check, "KEEP_GLOBAL_RNG", False) and fact.get("global_rng_changed"):
             # seen inside the submission's process: a reported fact, the case's values still decide it
-            self.observe(case, "the call changed torch's global RNG state (torch.manual_seed or a draw without "
-                               "generator=): draw only from your own torch.Generator, so the caller's random stream "
-                               "is left as it was")
+            streams = " and ".join(fact["global_rng_changed"]) if isinstance(fact["global_rng_changed"], list) \
+                else "torch"
+            self.observe(case, f"the call changed the global {streams} RNG state (a seed or a draw without "
+                               "generator=): draw only from your own torch.Generator, so the caller's random streams "
+                               "are left as they were")
         if oracle_error is not None:
             why = " ".join(str(oracle_error).split())[:200]
             return CheckResult(case.name, "fail", message=f"torch raises {type(oracle_error).__name__} on these inputs "

@@ -37,13 +37,11 @@ import numpy as np
 import torch
 from torch.utils.data import DataLoader, Dataset, IterableDataset, Sampler, default_collate, get_worker_info
 
-from dlprep.checkers.sandbox import harness
+from dlprep.checkers.sandbox import global_rng, harness
 from dlprep.checkers.sandbox.isolation import children_of, reap_zombies
 
 _TENSOR = torch.Tensor
-_py_getstate = random.getstate
 _py_random = random.random
-_torch_get_rng_state = torch.random.get_rng_state
 SETTLE_S = 1.0  # how long worker processes may take to exit once the loader says it is done
 POLL_S = 0.02
 DATASET_SEED = 1234  # the fixed seed a naive dataset gives its own numpy Generator
@@ -212,7 +210,7 @@ def sampler_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, 
     seeds, and one driving a real DataLoader as its batch_sampler."""
     lengths, bs, seed = list(spec["lengths"]), int(spec["batch_size"]), int(spec["seed"])
     limit = len(lengths) + 2
-    py_state, torch_state = _py_getstate(), _torch_get_rng_state()
+    before = global_rng.snapshot()
     kinds = sorted({type(b).__name__ for b, _ in zip(entry(list(lengths), bs, seed), range(limit), strict=False)})
 
     def run(seed: int) -> dict[str, Any]:
@@ -225,9 +223,7 @@ def sampler_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, 
                             "other_seeds": [run(int(s))["first"] for s in spec["other_seeds"]]}
     # reseeding `random` or torch's global RNG changes everybody else's stream; measured before the
     # DataLoader below, whose iterator draws its base seed from torch's global RNG itself
-    same = {"random": _py_getstate() == py_state,
-            "torch": bool(torch.equal(_torch_get_rng_state(), torch_state))}
-    fact["global_rng_changed"] = [name for name, kept in same.items() if not kept]
+    fact["global_rng_changed"] = global_rng.changed(before)
     indices: list[int] = list(range(len(lengths)))
     loader: DataLoader[int] = DataLoader(indices, batch_sampler=entry(list(lengths), bs, seed))  # type: ignore[arg-type]
     fact["loader"] = collect_batches(loader, limit, "DataLoader(batch_sampler=...)")

@@ -8,12 +8,11 @@ from typing import Any
 
 import torch
 
-from dlprep.checkers.sandbox import harness
+from dlprep.checkers.sandbox import global_rng, harness
 
 # Read through the class, captured at import: an instance attribute (`x.detach = lambda: copy`)
 # cannot stand in for them. Still a reported fact: the submission shares this process.
 _detach, _cpu, _clone = torch.Tensor.detach, torch.Tensor.cpu, torch.Tensor.clone
-_get_rng_state = torch.random.get_rng_state  # captured before any user code exists
 
 
 def run_child(job: dict[str, Any], payload: bytes) -> bytes:
@@ -27,12 +26,12 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     for case in data["cases"]:
         args = [a.to(device) if isinstance(a, torch.Tensor) else a for a in case["args"]]
         ptrs = harness.storage_ptrs(args)
-        rng = _get_rng_state()
+        rng = global_rng.snapshot()
         try:
             result = fn(*args, **case["kwargs"])
             out.append({"out": harness.describe(result, ptrs),
                         "after": [_clone(_cpu(_detach(a))) if type(a) is torch.Tensor else None for a in args],
-                        "global_rng_changed": not torch.equal(rng, _get_rng_state())})
+                        "global_rng_changed": global_rng.changed(rng)})
         except BaseException as e:
             out.append({"error": harness.error_info(e, job["filename"])})
         harness.stop_if_forked()
