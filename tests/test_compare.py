@@ -58,10 +58,18 @@ def test_layout_properties_ignore_strides_of_size_one_dims():
     assert "stride is [1, 3], expected [2, 1]" in compare_described(t, e, None, None, ("stride",)).message
 
 
-def test_objects_and_subclasses_are_rejected():
+def test_plain_subclasses_are_tensors_and_wrapper_subclasses_are_rejected():
+    """A prompt that asks for a tensor accepts nn.Parameter or a subclass adding methods (their data
+    is real storage); a wrapper subclass has none of its own and stays an object."""
     class Sub(torch.Tensor):
         pass
 
-    a = describe(torch.zeros(2).as_subclass(Sub))
+    for plain in (torch.zeros(2).as_subclass(Sub), torch.nn.Parameter(torch.zeros(2))):
+        d = describe(plain)
+        assert d["kind"] == "tensor" and d["subclass"]
+        assert compare_described(d, describe(torch.zeros(2)), None, None).ok
+    from torch.testing._internal.two_tensor import TwoTensor
+
+    a = describe(TwoTensor(torch.zeros(2), torch.zeros(2)))
     assert a["kind"] == "object"
     assert "which is not allowed" in compare_described(a, describe(torch.zeros(2)), None, None).message

@@ -125,21 +125,37 @@ def storage_ptrs(args: tuple[Any, ...] | list[Any]) -> list[int]:
     return [storage_ptr(a) if isinstance(a, torch.Tensor) and a.numel() else 0 for a in args]
 
 
+_no_torch_function = torch._C.DisableTorchFunctionSubclass
+_TENSOR_DISPATCH = torch.Tensor.__torch_dispatch__
+
+
+def _plain_subclass(t: type) -> bool:
+    return issubclass(t, _TENSOR) and getattr(t, "__torch_dispatch__", None) is _TENSOR_DISPATCH
+
+
 def describe(obj: Any, input_ptrs: list[int] | None = None, depth: int = 0) -> dict[str, Any]:
-    """Plain-data description of a returned value; exact types only (no subclasses, no lazies)."""
+    """Plain-data description of a returned value: exact types, and tensor subclasses that keep
+    torch's own dispatch (no wrapper subclasses, no lazies)."""
     if depth > 20:
         return {"kind": "object", "type": "nested too deeply"}
     t = type(obj)
-    if t is _TENSOR:
-        ptr = storage_ptr(obj) if obj.numel() else 0
-        return {
-            "kind": "tensor", "value": _clone(obj.detach()).cpu(), "shape": list(obj.shape),
-            "stride": list(obj.stride()), "offset": int(obj.storage_offset()),
-            "contiguous": bool(obj.is_contiguous()), "dtype": str(obj.dtype),
-            "shares": [i for i, p in enumerate(input_ptrs or []) if ptr and p == ptr],
-            "requires_grad": bool(obj.requires_grad),
-            "grad_fn": type(obj.grad_fn).__name__ if obj.grad_fn is not None else None,
-        }
+    if t is _TENSOR or _plain_subclass(t):
+        # A subclass that keeps torch's own dispatch (nn.Parameter, a subclass adding methods) holds
+        # real data: read it with torch-function overrides off. A prompt that asks for a tensor
+        # accepts one; a wrapper subclass (its own __torch_dispatch__) stays an opaque object.
+        with _no_torch_function():
+            ptr = storage_ptr(obj) if obj.numel() else 0
+            out = {
+                "kind": "tensor", "value": _clone(obj.detach()).cpu(), "shape": list(obj.shape),
+                "stride": list(obj.stride()), "offset": int(obj.storage_offset()),
+                "contiguous": bool(obj.is_contiguous()), "dtype": str(obj.dtype),
+                "shares": [i for i, p in enumerate(input_ptrs or []) if ptr and p == ptr],
+                "requires_grad": bool(obj.requires_grad),
+                "grad_fn": type(obj.grad_fn).__name__ if obj.grad_fn is not None else None,
+            }
+        if t is not _TENSOR:
+            out["subclass"] = f"{t.__module__}.{t.__qualname__}"
+        return out
     if t in (bool, int, float, str) or obj is None:
         return {"kind": "scalar", "type": t.__name__, "value": obj}
     if t in (tuple, list, torch.Size):
