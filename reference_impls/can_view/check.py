@@ -66,3 +66,47 @@ def hidden_cases(gen, n):
         new = new or [1]
         cases.append(Case(f"random-{len(cases)}", (tuple(t.shape), tuple(t.stride()), tuple(new))))
     return cases
+
+
+def _factorise(numel, gen):
+    new, left = [], numel
+    while left > 1 and len(new) < 4:
+        divs = [d for d in range(2, left + 1) if left % d == 0]
+        d = divs[int(torch.randint(0, len(divs), (), generator=gen))]
+        new.append(d)
+        left //= d
+    return new or [1]
+
+
+def contract_case(point, gen):
+    """A layout made by real view ops (a permutation, a slice, an expand, size-1 or size-0 dims)
+    and a target shape of the same numel: a factorisation, a flatten, ones inserted, the same shape,
+    or the last dim split."""
+    ndim = int(torch.randint(2, 5, (), generator=gen))
+    shape = torch.randint(1, 5, (ndim,), generator=gen).tolist()
+    src = point["source"]
+    if src == "size_one_dims":
+        shape[int(torch.randint(0, ndim, (), generator=gen))] = 1
+    if src == "zero_size":
+        shape[int(torch.randint(0, ndim, (), generator=gen))] = 0
+    t = torch.empty(shape)
+    if src in ("permuted", "size_one_dims"):
+        t = t.permute(*torch.randperm(ndim, generator=gen).tolist())
+    elif src == "sliced":
+        t = torch.empty([s + 1 for s in shape])[tuple(slice(0, s) for s in shape)]
+    elif src == "expanded":
+        t = torch.empty([1] + shape[1:]).expand(shape)
+    numel, cur, kind = t.numel(), list(t.shape), point["target"]
+    if kind == "factorised":
+        target = _factorise(numel, gen) if numel else cur[::-1]
+    elif kind == "flatten":
+        target = [numel]
+    elif kind == "insert_ones":
+        target = [1] + cur[:1] + [1] + cur[1:]
+    elif kind == "split_last" and cur[-1] % 2 == 0 and cur[-1] >= 2:
+        target = cur[:-1] + [2, cur[-1] // 2]
+    elif kind == "split_last":
+        target = cur + [1]
+    else:
+        target = cur
+    return Case("contract", (tuple(t.shape), tuple(t.stride()), tuple(target)))
