@@ -194,7 +194,29 @@ class Family:
         if not c.ok:
             return CheckResult(case.name, "fail", message=c.message, details={"inputs": label, **c.details},
                                trust="verified")
+        again = self._second_call_problem(fact, expected, rtol, atol)
+        if again is not None:
+            return CheckResult(case.name, "fail", message=again, details={"inputs": label}, trust="verified")
         return CheckResult(case.name, "pass", details={"inputs": label, **c.details}, trust="verified")
+
+    @staticmethod
+    def _second_call_problem(fact: dict[str, Any], expected: dict[str, Any], rtol: float | None,
+                             atol: float | None) -> str | None:
+        """The child called the entry a second time on the same input objects: the values must be
+        the same answer again. Judged here from values, so a changed input (or hidden state) is
+        a verified failure, not only a reported fact."""
+        again = fact.get("again")
+        if again is None:  # a family whose child does not repeat the call
+            return None
+        if again.get("kind") == "error":
+            err = again.get("error") or {}
+            return (f"a second call on the same inputs raised {err.get('type')}: the first call changed its "
+                    "inputs in place or left state behind")
+        c = compare_described(again, expected, rtol, atol)
+        if not c.ok:
+            return (f"a second call on the same inputs gave another result ({c.message}): the first call "
+                    "changed its inputs in place or left state behind")
+        return None
 
     def props(self) -> tuple[str, ...]:
         return tuple(self.config.get("properties", self.properties))

@@ -29,10 +29,19 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
         rng = global_rng.snapshot()
         try:
             result = fn(*args, **case["kwargs"])
-            out.append({"out": harness.describe(result, ptrs),
-                        "after": [_clone(_cpu(_detach(a))) if type(a) is torch.Tensor else None for a in args],
-                        "global_rng_changed": global_rng.changed(rng)})
+            fact = {"out": harness.describe(result, ptrs),
+                    "after": [_clone(_cpu(_detach(a))) if type(a) is torch.Tensor else None for a in args],
+                    "global_rng_changed": global_rng.changed(rng)}
         except BaseException as e:
             out.append({"error": harness.error_info(e, job["filename"])})
+            harness.stop_if_forked()
+            continue
+        # The same call again, on the same input objects: a first call that changed its inputs in
+        # place (or kept state) shows in this result's values, which the grader judges itself.
+        try:
+            fact["again"] = harness.describe(fn(*args, **case["kwargs"]))
+        except BaseException as e:
+            fact["again"] = {"kind": "error", "error": harness.error_info(e, job["filename"])}
+        out.append(fact)
         harness.stop_if_forked()
     return harness.dump({"cases": out, **harness.run_facts()})
