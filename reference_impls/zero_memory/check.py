@@ -48,3 +48,17 @@ def hidden_cases(gen, n):
         dp = int(torch.randint(2, 1025, (), generator=gen))
         cases.append(Case(f"random-{i}", (num_params, dp, i % 4)))
     return cases
+
+
+def contract_case(point, gen):
+    """Every stage over data-parallel sizes that do and do not divide, one GPU, huge models and a
+    single parameter; called positionally or with the parameter names the prompt gives."""
+    dp = {"uneven": int(torch.randint(3, 100, (), generator=gen)) | 1, "one": 1,
+          "power_of_two": 2 ** int(torch.randint(1, 11, (), generator=gen)),
+          "large": int(torch.randint(1000, 100_000, (), generator=gen))}[point["dp"]]
+    n = {"billions": int(torch.randint(1, 500, (), generator=gen)) * 1_000_000_007, "one": 1,
+         "prime": 1_000_003}[point["num_params"]]
+    args = {"num_params": n, "dp": dp, "stage": int(point["stage"])}
+    if point["call"] == "keyword":
+        return Case("contract", (), args)
+    return Case("contract", tuple(args.values()))
