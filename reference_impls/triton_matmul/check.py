@@ -27,6 +27,7 @@ import torch
 from dlprep.checkers.families.triton.judge import KernelCase
 
 ARG_NAMES = ("a", "b", "out")
+MIN_DOT_DIM = 16  # the prompt: every block dimension at least 16 (tl.dot on a GPU needs it)
 
 
 def oracle(a, b):

@@ -61,7 +61,8 @@ class Kernels:
                                "mode": "interpreted" if isinstance(inner, InterpretedFunction) else "compiled",
                                "configs": [str(c) for c in tuner.configs] if tuner is not None else [],
                                "metas": sorted({repr(sorted(c.kwargs.items())) for c in tuner.configs})
-                               if tuner is not None else []})
+                               if tuner is not None else [],
+                               "keys": list(getattr(tuner, "keys", None) or []) if tuner is not None else []})
             if id(inner) not in wrapped:
                 wrapped.add(id(inner))
                 inner.run = self._counted(inner.run)  # launches (kernel[grid](...), autotuner) call .run
@@ -144,9 +145,12 @@ class LoadTracer:
 
         self.regions: list[tuple[int, int, int, np.ndarray]] = []  # (base, itemsize, buffer, allowed)
         self.count, self.first = 0, (0, 0)
+        self.dot_min = 0
         self.axes: set[int] = set()  # the tl.program_id axes the kernels read
         self.grids: list[list[int]] = []
         original = InterpreterBuilder.create_masked_load
+        store = InterpreterBuilder.create_masked_store
+        dot = InterpreterBuilder.create_dot
         program_id = InterpreterBuilder.create_get_program_id
         grid_dim = InterpreterBuilder.set_grid_dim
         tracer = self
@@ -154,6 +158,17 @@ class LoadTracer:
         def traced(builder: Any, ptrs: Any, mask: Any, *rest: Any, **kw: Any) -> Any:
             tracer.check(ptrs.data, mask.data)
             return original(builder, ptrs, mask, *rest, **kw)
+
+        def traced_store(builder: Any, ptrs: Any, value: Any, mask: Any, *rest: Any, **kw: Any) -> Any:
+            tracer.stored_at(ptrs.data, mask.data)
+            return store(builder, ptrs, value, mask, *rest, **kw)
+
+        def traced_dot(builder: Any, a: Any, b: Any, *rest: Any, **kw: Any) -> Any:
+            # (M, K) x (K, N): GPU compilers refuse a tl.dot with any of them under 16, the
+            # interpreter computes it anyway
+            shape = (*a.data.shape[-2:], b.data.shape[-1])
+            tracer.dot_min = min(tracer.dot_min, *shape) if tracer.dot_min else min(shape)
+            return dot(builder, a, b, *rest, **kw)
 
         def axis(builder: Any, ax: int) -> Any:
             tracer.axes.add(int(ax))
@@ -166,12 +181,18 @@ class LoadTracer:
 
         # this forked child only
         InterpreterBuilder.create_masked_load = traced
+        InterpreterBuilder.create_masked_store = traced_store  # create_store goes through it too
+        InterpreterBuilder.create_dot = traced_dot
         InterpreterBuilder.create_get_program_id = axis
         InterpreterBuilder.set_grid_dim = grid
 
     def watch(self, buffers: list[torch.Tensor], slots: list[dict[str, Any]]) -> None:
         self.count, self.first, self.regions = 0, (0, 0), []
         self.axes, self.grids = set(), []
+        # which elements of each buffer a kernel's tl.store reached: an output whose right values
+        # came from a host copy (a temporary result copied in) was never stored by the kernel
+        self.stored = [np.zeros(buf.numel(), dtype=bool) for buf in buffers]
+        self.dot_min = 0  # the smallest tl.dot dimension seen in this run (0: no tl.dot)
         for i, buf in enumerate(buffers):
             allowed = torch.zeros(buf.numel(), dtype=torch.bool)
             for s in slots:
@@ -191,6 +212,14 @@ class LoadTracer:
                     if not self.count:
                         self.first = (index, int(bad[0]))
                     self.count += int(bad.size)
+
+    def stored_at(self, ptrs: np.ndarray, mask: np.ndarray) -> None:
+        ptrs, mask = np.broadcast_arrays(np.asarray(ptrs), np.asarray(mask, dtype=bool))
+        addr = ptrs[mask].astype(np.int64)
+        for base, size, index, allowed in self.regions:
+            hit = addr[(addr >= base) & (addr < base + size * allowed.size)]
+            if hit.size:
+                self.stored[index][(hit - base) // size] = True
 
     def report(self) -> dict[str, Any]:
         return {"count": self.count, "buffer": self.first[0], "index": self.first[1]}
@@ -222,6 +251,8 @@ def _run_once(fn: Callable[..., Any], case: dict[str, Any], device: str, kernels
     return {"buffers": [b.detach().cpu() for b in buffers], "launches": kernels.launches,
             "oob_loads": tracer.report() if tracer is not None else None, "returned_other_tensor": returned_other,
             "host_ops": host.seen[:10], "program_id_axes": sorted(tracer.axes) if tracer is not None else None,
+            "kernel_stored": [torch.from_numpy(m.copy()) for m in tracer.stored] if tracer is not None else None,
+            "dot_min": tracer.dot_min if tracer is not None else None,
             "grids": tracer.grids if tracer is not None else None}
 
 

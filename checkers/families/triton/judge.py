@@ -249,6 +249,13 @@ class TritonFamily(Family):
             return CheckResult("autotune", "fail", 0.0, 1.0, f"the {best} configs set only {distinct} distinct "
                                "meta-parameter value(s): they must differ in BLOCK_SIZE (configs that change only "
                                "num_warps let a fixed grid pass)", details={"configs": tuned[0]["configs"]})
+        unkeyed = [k["name"] for k in tuned if len(k["configs"]) >= need and not k.get("keys", [None])]
+        if best >= need and unkeyed:
+            # the grader pins each config in turn, so values cannot show it: with no key the tuner
+            # benchmarks once and reuses that config for every later length
+            return CheckResult("autotune", "fail", 0.0, 1.0, f"@triton.autotune on {unkeyed[0]} has an empty key: the "
+                               "config tuned for the first length would serve every other length; key it on the "
+                               "length argument (key=['n'])", details={"configs": tuned[0]["configs"]})
         if best >= need:
             return CheckResult("autotune", "pass", 1.0, 1.0, f"{best} configs; every case ran with each of them "
                                "(under the interpreter, once per distinct set of meta-parameters)",
@@ -289,6 +296,11 @@ class TritonFamily(Family):
         problem = self._launch_contract(prep, run)
         if problem is not None:
             return problem, {}
+        least = getattr(self.ex.check, "MIN_DOT_DIM", None)
+        if least and run.get("dot_min") and run["dot_min"] < least:
+            return (f"a tl.dot ran on a block with a dimension of {run['dot_min']}: every block dimension of a "
+                    f"tl.dot must be at least {least} (GPU compilers refuse smaller ones; the interpreter does "
+                    "not)"), {}
         after = run["buffers"]
         for slot in prep.slots:
             if slot.buffer is None:
@@ -316,6 +328,14 @@ class TritonFamily(Family):
                     return (f"{int(unwritten.sum())} of {got.numel()} elements of `{slot.name}` were never written "
                             "(they still hold the sentinel the grader filled it with): the grid or the masks do "
                             f"not cover the whole tensor.{hint}"), {}
+            stored = (run.get("kernel_stored") or [None] * len(after))[slot.buffer]
+            if isinstance(stored, torch.Tensor) and stored.numel() == after[slot.buffer].numel():
+                by_kernel = stored.as_strided(slot.shape, slot.stride, slot.offset)
+                if not bool(by_kernel.all()):
+                    return (f"{int((~by_kernel).sum())} of {by_kernel.numel()} elements of `{slot.name}` were written "
+                            "by the host, not by a kernel's tl.store (the interpreter traced every store): the "
+                            "kernel must store its results into the output it is given, not into a temporary "
+                            "that the launcher copies over"), {}
             c = compare_tensor(got, expected, rtol, atol, where=slot.name, explain_nonfinite=False)
             if not c.ok:
                 message = c.message or "wrong values"
