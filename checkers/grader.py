@@ -130,6 +130,9 @@ class Grader:
                 tests.append(CheckResult("load", "error", message=f"{at}{err['type']}: {err['message']}"))
                 # reported: a forged load error only hurts its author, and under strict the run
                 # then has no verified check at all, which fails closed
+            elif (problem := fam.result_problem(public, hidden, facts)) is not None:
+                # fail closed: the grader knows what it sent, and a partial answer is not a verdict
+                tests.append(CheckResult("results", "error", message=problem, trust="verified"))
             else:
                 judged, hidden_summary = fam.judge(public, hidden, facts)
                 tests.extend(judged)
