@@ -16,6 +16,7 @@ from typing import Any
 
 import torch
 
+from dlprep import uploads
 from dlprep.checkers import registry, repro, rules
 from dlprep.checkers.base import Family, load_exercise
 from dlprep.checkers.sandbox import wire
@@ -79,12 +80,12 @@ class Grader:
         return dest
 
     def grade(self, q: CodingQuestion, solution: Path, seed: int | None = None, case: str | None = None) -> Verdict:
-        try:
-            source = solution.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise NotFound(f"solution file not found: {solution}") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise UsageError(f"cannot read {solution}: {e}") from None
+        try:  # a regular file of its own, never through a link (see dlprep.uploads)
+            source = uploads.read_solution(solution)
+        except uploads.Refused as e:
+            if e.missing:
+                raise NotFound(f"solution file not found: {solution}") from None
+            raise UsageError(str(e)) from None
         return self.grade_source(q, source, solution.name, seed, case)
 
     def grade_source(self, q: CodingQuestion, source: str, filename: str = "solution.py",
