@@ -120,8 +120,8 @@ def _path(q: CodingQuestion, p: Path) -> list[Submission]:
         who = entry.rel.removesuffix(".py")
         if _odd(entry):
             what = "a symbolic link" if entry.kind == "link" else "not a regular file (a fifo, socket or device)"
-            out.append(_unread(who, p / entry.rel, f"{p.name}/{entry.rel}: refused: {what} (an upload must be a regular "
-                                               "file or folder)"))
+            out.append(_unread(who, p / entry.rel,
+                               f"{p.name}/{entry.rel}: refused: {what} (an upload must be a regular file or folder)"))
         elif entry.kind == "file":
             out.append(_file(who, p, entry.rel))
         else:
