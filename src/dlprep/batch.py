@@ -183,19 +183,25 @@ class Journal:
         return verdicts, seed
 
     def append(self, record: dict[str, Any]) -> None:
+        """Append one record. The journal holds the batch's seed, which decides the hidden cases:
+        it is created readable by its owner only (0600 from the first byte, never widened by the
+        umask) and an older, wider one is narrowed before anything more is written into it."""
         line = json.dumps(record, ensure_ascii=False, default=str) + "\n"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.path, "a+b") as f:
-                if f.tell() > 0:
-                    f.seek(-1, os.SEEK_END)
-                    if f.read(1) != b"\n":
-                        line = "\n" + line
-                f.write(line.encode("utf-8"))
-                f.flush()
-                os.fsync(f.fileno())
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            try:
+                st = os.fstat(fd)
+                if st.st_mode & 0o077 and st.st_uid == os.geteuid():
+                    os.fchmod(fd, 0o600)
+                if st.st_size > 0 and os.pread(fd, 1, st.st_size - 1) != b"\n":
+                    line = "\n" + line
+                os.write(fd, line.encode("utf-8"))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
         except OSError as e:
-            raise UsageError(f"cannot write the journal {self.path}: {e}") from None
+            raise UsageError(f"cannot write the journal {self.path}: {e.strerror or e}") from None
 
 
 def default_journal(question: str, out: Path | None) -> Path:
