@@ -8,6 +8,7 @@ import once. Every failure of the user's code is a Verdict; only our own misuse 
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from dataclasses import replace
@@ -19,7 +20,7 @@ import torch
 from dlprep import uploads
 from dlprep.checkers import registry, repro, rules
 from dlprep.checkers.base import Family, load_exercise
-from dlprep.checkers.sandbox import wire
+from dlprep.checkers.sandbox import enforce, wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.checkers.sandbox.isolation import USERNS_HINT, full_isolation, stops
 from dlprep.errors import NotFound, SandboxError, UsageError
@@ -114,6 +115,8 @@ class Grader:
             public, hidden = repro.pick(public, hidden, case, seeded=seed is not None)
         job = fam.job(source, filename, self.device)
         job["forbid"] = forbid  # enforced where the calls run too (sandbox/enforce.py)
+        if fam.config.get("forbid_in_any_form"):  # ... and below Python, on the aten ops they reach
+            job["forbid_ops"] = dict(_aten_rules(tuple(forbid)))
         if self.timeout is not None:
             job["timeout"] = self.timeout
         run = self.sandbox.run(job, fam.payload(public + hidden))
@@ -167,22 +170,38 @@ class Grader:
             return None
 
 
+@functools.cache
+def _aten_rules(forbid: tuple[str, ...]) -> dict[str, str]:
+    """The aten ops an exercise's forbidden callables compute (enforce.forbidden_ops runs torch's own
+    callables on sample inputs, no user code): derived once per exercise, sent with every job."""
+    return dict(enforce.forbidden_ops(list(forbid)))
+
+
 def _runtime_rule_hits(facts: dict[str, Any], tests: list[CheckResult]) -> list[CheckResult]:
     """Forbidden calls seen while the code ran (spelled with getattr, eval or an import the source
-    rules cannot read): one failing row each, unless the source scan already named that line."""
+    rules cannot read, or, where the exercise forbids them in any form, an aten op they compute
+    reached by another name): one failing row each, unless a rule already named that line. Seen
+    inside the submission's process, so reported: under strict a failing reported check still
+    fails the verdict, and forging one gains nothing."""
     known = {(t.details.get("line"), t.details.get("rule")) for t in tests if t.name == "rules"}
+    lines = {line for line, _ in known}
     out = []
-    for hit in facts.get("rule_hits") or []:
+    hits = facts.get("rule_hits")
+    for hit in hits if isinstance(hits, list) else []:
         try:
-            line, rule = int(hit[0]), str(hit[1])
+            line, rule, how = int(hit[0]), str(hit[1]), str(hit[2]) if len(hit) > 2 else ""
         except (TypeError, ValueError, IndexError):
             continue
-        if (line, rule) not in known:
-            known.add((line, rule))
-            out.append(CheckResult("rules", "fail", 0.0, 0.0,
-                                   f"line {line}: forbidden call {rule}, reached at run time (through getattr, "
-                                   "eval or an import); the exercise forbids it, the score is 0",
-                                   details={"rule": rule, "line": line}))
+        if (line, rule) in known or (how and line in lines):
+            continue  # the op of a call already named on this line
+        known.add((line, rule))
+        lines.add(line)
+        message = (f"line {line}: forbidden call {rule}, reached at run time (through getattr, eval or an import); "
+                   "the exercise forbids it, the score is 0") if not how else (
+                   f"line {line}: forbidden operation {how} (what {rule} computes), reached at run time under "
+                   f"another name; the exercise forbids it in any form, the score is 0")
+        out.append(CheckResult("rules", "fail", 0.0, 0.0, message, details={"rule": rule, "line": line, "via": how},
+                               trust="reported"))
     return out
 
 

@@ -56,6 +56,9 @@ class Verdict:
         """One line: what decided the verdict. A rule hit comes first, since it zeroes every score."""
         rule = next((t for t in self.tests if t.name == "rules" and t.status == "fail"), None)
         if rule is not None and "rule" in rule.details:
+            if rule.details.get("via"):  # an aten op of a forbidden call, reached under another name
+                return f"failed: forbidden operation {rule.details['via']} ({rule.details['rule']}) at line " \
+                       f"{rule.details['line']}"
             return f"failed: forbidden call {rule.details['rule']} at line {rule.details['line']}"
         if self.status == "pass":
             return f"passed: {self.score:g}/{self.max_score:g}"
