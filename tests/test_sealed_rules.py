@@ -30,7 +30,8 @@ def _messages(v) -> str:
 
 
 @pytest.fixture(scope="module")
-def strict():
+def strict_or_none():
+    """A strict grader where this machine gives full isolation, else None (the fallback ladder)."""
     from dlprep.checkers.grader import Grader
     from dlprep.checkers.sandbox.isolation import full_isolation
 
@@ -38,10 +39,24 @@ def strict():
     g.sandbox.ensure()
     if full_isolation(g.sandbox.level):
         g.close()
-        pytest.skip(f"no full isolation here ({g.sandbox.level})")
+        yield None
+        return
     g.isolation = "strict"
     yield g
     g.close()
+
+
+@pytest.fixture
+def strict(strict_or_none):
+    if strict_or_none is None:
+        pytest.skip("no full isolation here: strict refuses to run")
+    return strict_or_none
+
+
+@pytest.fixture
+def graders(grader, strict_or_none):
+    """Every grading mode this machine has: best, and strict where it runs."""
+    return [grader] + ([strict_or_none] if strict_or_none is not None else [])
 
 
 def test_the_derived_ops_are_the_products_and_nothing_structural():
@@ -53,9 +68,9 @@ def test_the_derived_ops_are_the_products_and_nothing_structural():
 
 
 @pytest.mark.parametrize("name", ATTACKS)
-def test_every_spelling_is_caught_where_the_prompt_forbids_it(grader, strict, name):
+def test_every_spelling_is_caught_where_the_prompt_forbids_it(graders, name):
     source = (HERE / f"{name}.py").read_text()
-    for g in (grader, strict):
+    for g in graders:
         v = g.grade_source(Q_ANY, source, f"{name}.py", seed=1)
         assert v.status == "fail" and v.score < v.max_score, _messages(v)
         rules = [t for t in v.tests if t.name == "rules"]
@@ -80,9 +95,9 @@ def test_under_strict_the_rule_row_is_reported_and_still_fails(strict):
 
 
 @pytest.mark.parametrize("path", RIGHT)
-def test_allowed_spellings_still_pass(grader, strict, path):
+def test_allowed_spellings_still_pass(graders, path):
     source = exercise_source("batched_matmul", path)
-    for g in (grader, strict):
+    for g in graders:
         v = g.grade_source(Q_ANY, source, Path(path).name, seed=1)
         assert v.status == "pass" and v.score == v.max_score, _messages(v)
 
