@@ -131,3 +131,18 @@ def test_every_exercise_forbidding_in_any_form_derives_its_ops():
         for rule in q.config["forbid"]:
             if enforce._target(rule) is not None:
                 assert enforce.forbidden_ops([rule]), f"{q.id}: {rule} reaches no aten op on the samples"
+
+
+def test_gather_in_any_form_is_caught_and_indexing_passes(graders):
+    """gather-by-hand ("using advanced indexing") declares its rules in any form too."""
+    from dlprep.bank import load_catalog
+
+    catalog, _ = load_catalog()
+    assert catalog is not None
+    q = catalog.questions["tensor.gather-dispatch.gather-by-hand"].q
+    assert q.config.get("forbid_in_any_form")
+    for g in graders:
+        v = g.grade_source(q, (HERE / "gather_c_entry.py").read_text(), "gather_c_entry.py", seed=1)
+        assert v.status == "fail" and "forbidden operation aten.gather" in _messages(v), _messages(v)
+        ok = g.grade_source(q, exercise_source(q.exercise), "reference.py", seed=1)
+        assert ok.status == "pass", _messages(ok)

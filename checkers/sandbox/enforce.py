@@ -29,6 +29,7 @@ import importlib
 import os
 import sys
 import types
+import warnings
 from typing import Any
 
 import torch
@@ -150,12 +151,13 @@ def _target(rule: str) -> Any:
 
 def _samples() -> list[tuple[Any, ...]]:
     """Small argument lists that the usual tensor callables accept, one way or another: vectors,
-    matrices, batches, with an equation for einsum, dims for tensordot, images for conv. A callable
+    matrices, batches, with an equation for einsum, dims for tensordot, images for conv, indices for
+    gather and scatter. A callable
     runs on every list it accepts (the rest raise and are skipped), so the ops of all its forms count."""
-    v, m, b = torch.randn(3), torch.randn(3, 3), torch.randn(2, 3, 3)
+    v, m, b, idx = torch.randn(3), torch.randn(3, 3), torch.randn(2, 3, 3), torch.zeros(3, 3, dtype=torch.long)
     return [(v, v), (m, v), (v, m), (m, m), (b, b), (b, m), (m, m, m), (b, b, b), (m, m, 1),
             ("ij,jk->ik", m, m), ("bij,bjk->bik", b, b), (torch.randn(1, 2, 5, 5), torch.randn(3, 2, 3, 3)),
-            (m,), (m, 0), (m, (3,)), (m, 0, torch.zeros(3, 3, dtype=torch.long))]
+            (m,), (m, 0), (m, (3,)), (m, 0, idx), (m, idx), (m, 0, idx, m)]
 
 
 def _structural(op: Any) -> bool:
@@ -188,7 +190,8 @@ def aten_ops(fn: Any) -> set[Any]:
     for args in _samples():  # made outside the recording: their own randn is not fn's
         rec = _Record()
         try:
-            with rec, torch.no_grad():
+            with rec, torch.no_grad(), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # a deprecated form (baddbmm(beta, b1, b2)) is a form all the same
                 fn(*args)
         except Exception:  # not a form of the arguments fn takes: what it did before raising is not its op
             continue
