@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,8 @@ ROOT = Path(__file__).parents[1]
 ADV = "tests/test_adversarial.py::test_hostile_submission_is_caught"
 TESTS = ["tests/test_sealed_rules.py", "tests/test_uploads.py", f"{ADV}[drop_hidden_results]",
          f"{ADV}[extra_results]", "tests/test_sealed_secrets.py::test_a_run_finds_the_seed_nowhere",
-         "tests/test_sealed_secrets.py::test_the_hunt_finds_a_seed_that_is_there"]
+         "tests/test_sealed_secrets.py::test_the_hunt_finds_a_seed_that_is_there",
+         "tests/test_sealed_secrets.py::test_a_journal_of_the_grader_is_unreadable_by_a_run"]
 
 
 @pytest.mark.parametrize("mode", ["userns", "no-userns"])
@@ -41,12 +44,19 @@ def test_sealed_attacks_as_an_ordinary_user(mode):
            "RUN_GID": str(gid), "DLPREP_HOME": str(home / ".dlprep-test")}
     if mode == "no-userns":
         env["DLPREP_SANDBOX"] = "no-userns"
+    # a folder of the account's own outside home and /tmp (in the checkout, which every run reads)
+    open_dir = Path(tempfile.mkdtemp(prefix=".sealed-test-", dir=ROOT))
+    os.chown(open_dir, uid, gid)
+    env["DLPREP_TEST_OPEN_DIR"] = str(open_dir)
     cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *TESTS]
     if blocked is None:
         cmd = ["setpriv", f"--reuid={uid}", f"--regid={gid}", "--init-groups", *cmd]
     else:
         cmd = ["unshare", "-m", "--propagation", "private", "sh", "-c", _AS_USER, "as-user", *cmd]
-    r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200)
+    try:
+        r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200)
+    finally:
+        shutil.rmtree(open_dir, ignore_errors=True)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     counts = r.stdout.strip().splitlines()[-1]
     assert re.search(r"\b\d{2,} passed", counts) and "failed" not in counts, counts

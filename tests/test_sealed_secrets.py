@@ -100,3 +100,23 @@ def test_the_hunt_finds_a_seed_that_is_there(grader, tmp_path, monkeypatch):
     source = (HERE / "seed_hunt.py").read_text().replace("SEED_SHA256", hashlib.sha256(str(SEED).encode()).hexdigest())
     v = grader.grade_source(Q, source.replace("JOURNAL", str(tmp_path / "none")), "seed_hunt.py", seed=SEED)
     assert "SEED FOUND in argv or environment" in "\n".join(str(t.message) for t in v.tests)
+
+
+# As an ordinary account the run shares the caller's uid (rootless: mapped into its user namespace;
+# fallback: the same uid), so 0600 keeps it out of nothing: only the sandbox's file-system view can,
+# and today it hides the home folder and /tmp but not, say, a class folder in /srv or the checkout.
+_SAME_UID = ("sealed-sandbox: a rootless or fallback run has the caller's uid, and its file system view does not hide "
+             "a journal outside home and /tmp yet (the private root fixes it)")
+
+
+@pytest.mark.xfail(os.geteuid() != 0, reason=_SAME_UID, strict=True)
+def test_a_journal_of_the_grader_is_unreadable_by_a_run(grader, tmp_path):
+    """Where the journal sits is the teacher's choice: DLPREP_TEST_OPEN_DIR names a folder outside
+    home and /tmp (test_sealed_modes makes one in the checkout), else the test's own folder."""
+    folder = Path(os.environ.get("DLPREP_TEST_OPEN_DIR") or tmp_path)
+    journal = batch.Journal(folder / "class.journal.jsonl")
+    journal.append({"batch": {"question": Q.id, "seed": SEED}})
+    v = grader.grade_source(Q, (HERE / "read_journal.py").read_text().replace("JOURNAL", str(journal.path)),
+                            "read_journal.py", seed=SEED)
+    messages = "\n".join(str(t.message) for t in v.tests)
+    assert "REFUSED" in messages and str(SEED) not in messages, messages
