@@ -152,8 +152,8 @@ def _target(rule: str) -> Any:
 def _samples() -> list[tuple[Any, ...]]:
     """Small argument lists that the usual tensor callables accept, one way or another: vectors,
     matrices, batches, with an equation for einsum, dims for tensordot, images for conv, indices for
-    gather and scatter. A callable
-    runs on every list it accepts (the rest raise and are skipped), so the ops of all its forms count."""
+    gather and scatter. A callable runs on every list it accepts (the rest raise and are skipped),
+    so the ops of all its forms count."""
     v, m, b, idx = torch.randn(3), torch.randn(3, 3), torch.randn(2, 3, 3), torch.zeros(3, 3, dtype=torch.long)
     return [(v, v), (m, v), (v, m), (m, m), (b, b), (b, m), (m, m, m), (b, b, b), (m, m, 1),
             ("ij,jk->ik", m, m), ("bij,bjk->bik", b, b), (torch.randn(1, 2, 5, 5), torch.randn(3, 2, 3, 3)),
@@ -241,10 +241,10 @@ def forbidden_ops(forbid: list[str]) -> dict[str, str]:
 
 def _op(name: str) -> Any:
     """`aten.mm.default` -> torch.ops.aten.mm.default (None when this torch has no such op)."""
-    ns, packet, overload = name.split(".")
     try:
+        ns, packet, overload = name.split(".")
         return getattr(getattr(getattr(torch.ops, ns), packet), overload)
-    except (AttributeError, RuntimeError):
+    except (ValueError, AttributeError, RuntimeError):
         return None
 
 
