@@ -28,6 +28,15 @@ from dlprep.models import CodingQuestion, Text
 QUESTION = CodingQuestion(id="bench.trivial", type="coding", exercise="make_contiguous", checker="stride_view",
                           config={"hidden": 1}, prompt=Text(zh="-", en="-"), explanation=Text(zh="-", en="-"))
 SOLUTION = "def solve(x):\n    return x.contiguous()\n"
+# The cost of the rules below Python: batched-no-matmul's reference graded with the bank's forbidden
+# names only, and with them forbidden in any form (the aten ops they compute watched in the run).
+FORBID = ["torch.matmul", "torch.bmm", "torch.mm", "torch.einsum", "torch.tensordot", "torch.baddbmm", "torch.addmm",
+          ".matmul", ".bmm", ".mm", ".baddbmm", "@"]
+RULES = {form: CodingQuestion(id="bench.rules", type="coding", exercise="batched_matmul", checker="tensor_fn",
+                              config={"forbid": FORBID, "forbid_in_any_form": form == "any form"},
+                              prompt=Text(zh="-", en="-"), explanation=Text(zh="-", en="-"))
+         for form in ("names", "any form")}
+MATMUL = (Path(__file__).resolve().parents[1] / "reference_impls" / "batched_matmul" / "reference.py").read_text()
 
 
 def main() -> None:
@@ -53,6 +62,12 @@ def main() -> None:
             assert grader.grade_source(QUESTION, SOLUTION, seed=i).status == "pass"
             paced.append(time.perf_counter() - t0)
         level = grader.sandbox.level
+        rules: dict[str, list[float]] = {form: [] for form in RULES}
+        for i in range(n_paced * 2):  # interleaved, so a change of load hits both alike
+            for form, q in RULES.items():
+                t0 = time.perf_counter()
+                assert grader.grade_source(q, MATMUL, seed=i).status == "pass"
+                rules[form].append(time.perf_counter() - t0)
     fresh = []
     for _ in range(n_fresh):
         t0 = time.perf_counter()
@@ -65,6 +80,9 @@ def main() -> None:
     print(f"paced (0.2 s apart): {n_paced}, median {statistics.median(paced) * 1000:.1f} ms")
     print(f"fresh interpreter (import torch): median {f * 1000:.0f} ms")
     print(f"ratio fresh/median: {f / med:.1f}x (target >= 20x); median under 50 ms: {'ok' if med < 0.05 else 'MISSED'}")
+    names, any_form = (statistics.median(rules[f]) for f in RULES)
+    print(f"rules of batched-no-matmul ({len(rules['names'])} gradings each): names only median {names * 1000:.1f} ms, "
+          f"in any form (aten ops watched) {any_form * 1000:.1f} ms: {(any_form - names) * 1000:+.1f} ms per grading")
     if args.as_user:
         _again_as(args.as_user, med, "rootless")
         _again_as(args.as_user, med, "fallback")

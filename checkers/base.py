@@ -251,6 +251,22 @@ class Family:
                 return c.message
         return None
 
+    def result_problem(self, public: list[Case], hidden: list[Case], facts: dict[str, Any]) -> str | None:
+        """Why the run's results cannot be judged as a whole, or None. The grader sent
+        len(public) + len(hidden) cases and needs exactly one result (a dict) per case, in order:
+        fewer (a submission that empties the harness's case list after the public ones), more or
+        anything else fails closed, since judging what came back would score the cases never run
+        as if they had passed."""
+        sent = len(public) + len(hidden)
+        got = facts.get("cases")
+        if not isinstance(got, list):
+            return f"the run returned no list of case results ({sent} cases were sent)"
+        if len(got) != sent or not all(isinstance(f, dict) for f in got):
+            return (f"{sent} cases were sent ({len(public)} public, {len(hidden)} hidden) and the run returned "
+                    f"{len(got)} case results" + ("" if len(got) != sent else ", not all of them results") +
+                    ": a verdict needs exactly one result per case, so this run does not count")
+        return None
+
     def judge(self, public: list[Case], hidden: list[Case], facts: dict[str, Any]
               ) -> tuple[list[CheckResult], dict[str, int]]:
         results = facts["cases"]
@@ -263,7 +279,9 @@ class Family:
         passed = sum(r.status == "pass" for r in hidden_results)
         if hidden:
             first_bad = next((r for r in hidden_results if r.status != "pass"), None)
-            status: Status = "pass" if first_bad is None else (
+            # a pass needs every hidden case judged and passed, not merely no failure among those judged
+            status: Status = "pass" if first_bad is None and passed == len(hidden) else (
+                "fail" if first_bad is None else
                 "unattempted" if all(r.status == "unattempted" for r in hidden_results) else "fail")
             msg = f"{passed}/{len(hidden)} hidden cases passed"
             if first_bad is not None and first_bad.status == "fail":

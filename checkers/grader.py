@@ -8,6 +8,7 @@ import once. Every failure of the user's code is a Verdict; only our own misuse 
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from dataclasses import replace
@@ -16,9 +17,10 @@ from typing import Any
 
 import torch
 
+from dlprep import uploads
 from dlprep.checkers import registry, repro, rules, shrink
 from dlprep.checkers.base import Case, Family, load_exercise
-from dlprep.checkers.sandbox import wire
+from dlprep.checkers.sandbox import enforce, wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.checkers.sandbox.isolation import USERNS_HINT, full_isolation, stops
 from dlprep.errors import NotFound, SandboxError, UsageError
@@ -79,12 +81,12 @@ class Grader:
         return dest
 
     def grade(self, q: CodingQuestion, solution: Path, seed: int | None = None, case: str | None = None) -> Verdict:
-        try:
-            source = solution.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise NotFound(f"solution file not found: {solution}") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise UsageError(f"cannot read {solution}: {e}") from None
+        try:  # a regular file of its own, never through a link (see dlprep.uploads)
+            source = uploads.read_solution(solution)
+        except uploads.Refused as e:
+            if e.missing:
+                raise NotFound(f"solution file not found: {solution}") from None
+            raise UsageError(str(e)) from None
         return self.grade_source(q, source, solution.name, seed, case)
 
     def grade_source(self, q: CodingQuestion, source: str, filename: str = "solution.py",
@@ -113,11 +115,7 @@ class Grader:
         if case is not None:
             public, hidden = repro.pick(public, hidden, case, seeded=seed is not None,
                                         build=lambda n: fam.contract_named(n, run_seed))
-        job = fam.job(source, filename, self.device)
-        job["forbid"] = forbid  # enforced where the calls run too (sandbox/enforce.py)
-        if self.timeout is not None:
-            job["timeout"] = self.timeout
-        run = self.sandbox.run(job, fam.payload(public + hidden))
+        run = self.sandbox.run(self._job(fam, source, filename, forbid), fam.payload(public + hidden))
         sandbox_info = {"level": run.level, "network": not stops(run.level, "network")}
         hidden_summary = {"count": len(hidden), "passed": 0}
         out, cut = _cap(run.stdout)
@@ -132,6 +130,9 @@ class Grader:
                 tests.append(CheckResult("load", "error", message=f"{at}{err['type']}: {err['message']}"))
                 # reported: a forged load error only hurts its author, and under strict the run
                 # then has no verified check at all, which fails closed
+            elif (problem := fam.result_problem(public, hidden, facts)) is not None:
+                # fail closed: the grader knows what it sent, and a partial answer is not a verdict
+                tests.append(CheckResult("results", "error", message=problem, trust="verified"))
             else:
                 judged, hidden_summary = fam.judge(public, hidden, facts)
                 if case is None:
@@ -151,15 +152,22 @@ class Grader:
                          stdout=out, stderr=_cap(run.stderr)[0], truncated=cut or run.truncated,
                          isolation=self.isolation)
 
+    def _job(self, fam: Family, source: str, filename: str, forbid: list[str]) -> dict[str, Any]:
+        job = fam.job(source, filename, self.device)
+        job["forbid"] = forbid  # enforced where the calls run too (sandbox/enforce.py)
+        if fam.config.get("forbid_in_any_form"):  # ... and below Python, on the aten ops they reach
+            job["forbid_ops"] = dict(_aten_rules(tuple(forbid)))
+        if self.timeout is not None:
+            job["timeout"] = self.timeout
+        return job
+
     def _run_hidden(self, fam: Family, source: str, filename: str, forbid: list[str],
                     cases: list[Case]) -> CheckResult | None:
         """Run `cases` as the only hidden cases of a fresh run and judge them (the shrinker's probe);
         None when the run itself failed, which says nothing about the cases."""
-        job = fam.job(source, filename, self.device)
-        job["forbid"] = forbid
-        run = self.sandbox.run(job, fam.payload(cases))
+        run = self.sandbox.run(self._job(fam, source, filename, forbid), fam.payload(cases))
         facts = self._facts(run, [])
-        if facts is None or "load_error" in facts:
+        if facts is None or "load_error" in facts or fam.result_problem([], cases, facts) is not None:
             return None
         judged, _ = fam.judge([], cases, facts)
         return next((t for t in judged if t.name.startswith("hidden")), None)
@@ -182,22 +190,38 @@ class Grader:
             return None
 
 
+@functools.cache
+def _aten_rules(forbid: tuple[str, ...]) -> dict[str, str]:
+    """The aten ops an exercise's forbidden callables compute (enforce.forbidden_ops runs torch's own
+    callables on sample inputs, no user code): derived once per exercise, sent with every job."""
+    return dict(enforce.forbidden_ops(list(forbid)))
+
+
 def _runtime_rule_hits(facts: dict[str, Any], tests: list[CheckResult]) -> list[CheckResult]:
     """Forbidden calls seen while the code ran (spelled with getattr, eval or an import the source
-    rules cannot read): one failing row each, unless the source scan already named that line."""
+    rules cannot read, or, where the exercise forbids them in any form, an aten op they compute
+    reached by another name): one failing row each, unless a rule already named that line. Seen
+    inside the submission's process, so reported: under strict a failing reported check still
+    fails the verdict, and forging one gains nothing."""
     known = {(t.details.get("line"), t.details.get("rule")) for t in tests if t.name == "rules"}
+    lines = {line for line, _ in known}
     out = []
-    for hit in facts.get("rule_hits") or []:
+    hits = facts.get("rule_hits")
+    for hit in hits if isinstance(hits, list) else []:
         try:
-            line, rule = int(hit[0]), str(hit[1])
+            line, rule, how = int(hit[0]), str(hit[1]), str(hit[2]) if len(hit) > 2 else ""
         except (TypeError, ValueError, IndexError):
             continue
-        if (line, rule) not in known:
-            known.add((line, rule))
-            out.append(CheckResult("rules", "fail", 0.0, 0.0,
-                                   f"line {line}: forbidden call {rule}, reached at run time (through getattr, "
-                                   "eval or an import); the exercise forbids it, the score is 0",
-                                   details={"rule": rule, "line": line}))
+        if (line, rule) in known or (how and line in lines):
+            continue  # the op of a call already named on this line
+        known.add((line, rule))
+        lines.add(line)
+        message = (f"line {line}: forbidden call {rule}, reached at run time (through getattr, eval or an import); "
+                   "the exercise forbids it, the score is 0") if not how else (
+                   f"line {line}: forbidden operation {how} (what {rule} computes), reached at run time under "
+                   f"another name; the exercise forbids it in any form, the score is 0")
+        out.append(CheckResult("rules", "fail", 0.0, 0.0, message, details={"rule": rule, "line": line, "via": how},
+                               trust="reported"))
     return out
 
 

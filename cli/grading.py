@@ -68,8 +68,6 @@ def submit(
     from dlprep.cli import render
 
     q = coding_question(qid)
-    if not solution.is_file():
-        raise UsageError(f"solution file not found: {solution}")
     from dlprep.checkers.grader import Grader
 
     with render.spinner(f"grading {solution} ...", enabled=not as_json):

@@ -107,3 +107,20 @@ def test_all_output_printed_before_the_result_arrives_although_the_worker_answer
         assert run.ok, run.problem
         assert run.stdout == "o" * 300_000 + "\n" and run.stderr == "e" * 150_000
         assert leftovers(sb.pid) == []
+
+
+@pytest.mark.parametrize("name", ["drop_hidden_results", "extra_results"])
+def test_a_partial_answer_fails_closed_under_strict_too(name):
+    """Strict scores verified checks only; a run that answers fewer or more cases than were sent
+    is an error there as well (it once passed as 'pass 0/8')."""
+    from dlprep.checkers.grader import Grader
+    from dlprep.checkers.sandbox.isolation import full_isolation
+
+    with Grader("cpu", timeout=8, isolation="best") as g:
+        g.sandbox.ensure()
+        if full_isolation(g.sandbox.level):
+            pytest.skip(f"no full isolation here ({g.sandbox.level})")
+        g.isolation = "strict"
+        v = g.grade_source(Q, (HERE / f"{name}.py").read_text(), f"{name}.py", seed=1)
+    assert v.status == "error" and v.score == 0, _messages(v)
+    assert re.search(r"cases were sent .* returned \d+ case results", _messages(v)), _messages(v)

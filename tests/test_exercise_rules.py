@@ -78,8 +78,11 @@ def test_a_rule_hit_is_its_own_failing_row_and_the_summary_line():
     v = summarise("q", tests, 0.1, {}, {"count": 0, "passed": 0})
     assert v.status == "fail" and v.summary == "failed: forbidden call torch.stack at line 12"
     assert v.to_json()["summary"] == v.summary
-    ok = summarise("q", tests[:1], 0.1, {}, {"count": 0, "passed": 0})
-    assert ok.summary == "passed: 0/2"
+    ok = summarise("q", [CheckResult("public/small", "pass", 2.0, 2.0, trust="verified")], 0.1, {},
+                   {"count": 0, "passed": 0})
+    assert ok.summary == "passed: 2/2"
+    # a pass short of its points (what a rule hit leaves of a check) is not a pass on its own
+    assert summarise("q", tests[:1], 0.1, {}, {"count": 0, "passed": 0}).status == "fail"
 
 
 def test_sources_are_parsed_one_thread_at_a_time(monkeypatch):

@@ -95,7 +95,7 @@ def load_solution(job: dict[str, Any]) -> tuple[types.ModuleType | None, Any, by
     must return (a load error naming the line). Every family's child harness starts with this."""
     try:
         if job.get("forbid"):  # before the user's file runs: its first line may already call one
-            enforce.install(list(job["forbid"]), job["filename"])
+            enforce.install(list(job["forbid"]), job["filename"], dict(job.get("forbid_ops") or {}))
         mod = load_user_module(job["source"], job["filename"])
         return mod, entry_point(mod, job["entry"]), None
     except UserCodeError as e:

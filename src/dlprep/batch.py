@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import secrets
+import stat
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -24,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from dlprep import uploads
 from dlprep.errors import DlprepError, UsageError
 from dlprep.results import CheckResult, Verdict, summarise
 
@@ -47,64 +49,96 @@ class Submission:
     problem: str | None = None
 
 
-def _file(submitter: str, path: Path) -> Submission:
+def _unread(submitter: str, path: Path, problem: str) -> Submission:
+    return Submission(submitter, path, hashlib.sha256(f"{path}:{problem}".encode()).hexdigest(), None, problem)
+
+
+def _file(submitter: str, folder: Path, rel: str) -> Submission:
+    """The file `rel` inside the upload folder `folder`, read without following any link."""
+    path = folder / rel
     try:
-        data = path.read_bytes()
-    except OSError as e:
-        return Submission(submitter, path, hashlib.sha256(str(path).encode()).hexdigest(), None,
-                          f"cannot read {path.name}: {e.strerror or e}")
-    digest = hashlib.sha256(data).hexdigest()
-    try:
-        return Submission(submitter, path, digest, data.decode("utf-8"))
-    except UnicodeDecodeError:
-        return Submission(submitter, path, digest, None, f"{path.name} is not UTF-8 text")
+        source = uploads.read_below(folder, rel)
+    except uploads.Refused as e:
+        return _unread(submitter, path, str(e))
+    return Submission(submitter, path, hashlib.sha256(source.encode("utf-8")).hexdigest(), source)
+
+
+def _odd(e: uploads.Entry) -> bool:
+    """A link (to a file or a folder) or a special file named like a solution: refused, never read."""
+    return e.kind == "link" or (e.kind == "special" and e.rel.endswith(".py"))
 
 
 def _folder(submitter: str, folder: Path, exercise: str) -> Submission:
     """A folder holding one submission: its only .py file, or the one named after the exercise
-    (or solution.py) when there are several."""
-    files = sorted(p for p in folder.rglob("*.py") if p.is_file())
-    named = [p for p in files if p.name in (f"{exercise}.py", *ENTRY_NAMES)]
+    (or solution.py) when there are several. A link or a special file anywhere in it refuses it:
+    what it points to is not the submitter's to hand in."""
+    found = list(uploads.entries(folder, recursive=True))
+    odd = next((e for e in found if _odd(e)), None)
+    if odd is not None:
+        return _unread(submitter, folder, f"{folder.name}/{odd.rel}: refused: "
+                       + ("a symbolic link (an upload holds regular files only)" if odd.kind == "link"
+                          else "not a regular file (a fifo, socket or device)"))
+    files = [e.rel for e in found if e.kind == "file" and e.rel.endswith(".py")]
+    if not files:
+        return _unread(submitter, folder, "no .py file in this folder")
+    named = [r for r in files if r.rsplit("/", 1)[-1] in (f"{exercise}.py", *ENTRY_NAMES)]
     if len(files) == 1 or len(named) == 1:
-        return _file(submitter, files[0] if len(files) == 1 else named[0])
-    listing = ", ".join(p.name for p in files[:5])
+        return _file(submitter, folder, files[0] if len(files) == 1 else named[0])
+    listing = ", ".join(r.rsplit("/", 1)[-1] for r in files[:5])
     return Submission(submitter, folder, hashlib.sha256(f"{folder}:{listing}".encode()).hexdigest(), None,
                       f"{len(files)} .py files ({listing}) and none named {exercise}.py or solution.py: "
                       "cannot tell which one to grade")
+
+
+def _path(q: CodingQuestion, p: Path) -> list[Submission]:
+    """The submissions one PATH holds (see `collect`); links and special files are refused, each as
+    its own submission, so the rest of a class is still graded."""
+    try:
+        mode = os.lstat(p).st_mode
+    except FileNotFoundError:
+        raise UsageError(f"submission not found: {p}") from None
+    except OSError as e:
+        raise UsageError(f"cannot read {p}: {e.strerror or e}") from None
+    if stat.S_ISREG(mode):
+        return [_file(p.stem, p.parent, p.name)]
+    if not stat.S_ISDIR(mode):
+        what = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file or folder"
+        return [_unread(p.stem or p.name, p, f"{p}: refused: {what} (an upload must be a file or a folder)")]
+    try:
+        inside = [e for e in uploads.entries(p) if not e.rel.startswith(".")]
+    except uploads.Refused as e:
+        raise UsageError(str(e)) from None
+    own = [e for e in inside if e.rel.endswith(".py") and e.kind != "dir"]  # links counted: one per submitter
+    subdirs = [e for e in inside if e.kind == "dir" or e.kind == "link" and not e.rel.endswith(".py")]
+    named = [e for e in own if e.rel in (f"{q.exercise}.py", *ENTRY_NAMES)]
+    if own and not subdirs and (len(own) == 1 or named):
+        return [_folder(p.name, p, q.exercise)]
+    if not (subdirs or own):
+        raise UsageError(f"no submission in {p}: the folder holds no .py file and no subfolder")
+    out = []
+    for entry in [*own, *subdirs]:  # a class folder: one submission per .py file and per subfolder
+        who = entry.rel.removesuffix(".py")
+        if _odd(entry):
+            what = "a symbolic link" if entry.kind == "link" else "not a regular file (a fifo, socket or device)"
+            out.append(_unread(who, p / entry.rel,
+                               f"{p.name}/{entry.rel}: refused: {what} (an upload must be a regular file or folder)"))
+        elif entry.kind == "file":
+            out.append(_file(who, p, entry.rel))
+        else:
+            out.append(_folder(entry.rel, p / entry.rel, q.exercise))
+    return out
 
 
 def collect(q: CodingQuestion, paths: Sequence[Path]) -> list[Submission]:
     """One submission per PATH: a file (the submitter is its stem) or a folder holding one
     submission (the submitter is the folder's name): a single .py file, or one named after the
     exercise or solution.py. Any other folder is a class: each .py file in it (by its stem) and
-    each subfolder (by its name) is one submission. Missing or empty paths are a usage error,
-    before anything runs."""
+    each subfolder (by its name) is one submission. Every file is read through `uploads` (no link
+    followed, regular files only); a link or special file is a submission refused with one line.
+    Missing or empty paths are a usage error, before anything runs."""
     if not paths:
         raise UsageError("name at least one submission file or folder")
-    subs: list[Submission] = []
-    for p in paths:
-        if p.is_file():
-            subs.append(_file(p.stem, p))
-        elif p.is_dir():
-            inside = sorted(p.iterdir())
-            own = [c for c in inside if c.is_file() and c.suffix == ".py"]
-            subdirs = [c for c in inside if c.is_dir() and not c.name.startswith(".")]
-            named = [c for c in own if c.name in (f"{q.exercise}.py", *ENTRY_NAMES)]
-            if own and not subdirs and (len(own) == 1 or named):
-                subs.append(_folder(p.name, p, q.exercise))
-            elif subdirs or own:  # a class folder: one submission per .py file and per subfolder
-                for c in [*own, *subdirs]:
-                    if c.is_file():
-                        subs.append(_file(c.stem, c))
-                    elif any(c.rglob("*.py")):
-                        subs.append(_folder(c.name, c, q.exercise))
-                    else:
-                        subs.append(Submission(c.name, c, hashlib.sha256(str(c).encode()).hexdigest(), None,
-                                               "no .py file in this folder"))
-            else:
-                raise UsageError(f"no submission in {p}: the folder holds no .py file and no subfolder")
-        else:
-            raise UsageError(f"submission not found: {p}")
+    subs = [s for p in paths for s in _path(q, p)]
     seen: Counter[str] = Counter()
     unique = []
     for s in subs:  # two files called solution.py in different folders stay two submitters
@@ -149,19 +183,25 @@ class Journal:
         return verdicts, seed
 
     def append(self, record: dict[str, Any]) -> None:
+        """Append one record. The journal holds the batch's seed, which decides the hidden cases:
+        it is created readable by its owner only (0600 from the first byte, never widened by the
+        umask) and an older, wider one is narrowed before anything more is written into it."""
         line = json.dumps(record, ensure_ascii=False, default=str) + "\n"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.path, "a+b") as f:
-                if f.tell() > 0:
-                    f.seek(-1, os.SEEK_END)
-                    if f.read(1) != b"\n":
-                        line = "\n" + line
-                f.write(line.encode("utf-8"))
-                f.flush()
-                os.fsync(f.fileno())
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            try:
+                st = os.fstat(fd)
+                if st.st_mode & 0o077 and st.st_uid == os.geteuid():
+                    os.fchmod(fd, 0o600)
+                if st.st_size > 0 and os.pread(fd, 1, st.st_size - 1) != b"\n":
+                    line = "\n" + line
+                os.write(fd, line.encode("utf-8"))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
         except OSError as e:
-            raise UsageError(f"cannot write the journal {self.path}: {e}") from None
+            raise UsageError(f"cannot write the journal {self.path}: {e.strerror or e}") from None
 
 
 def default_journal(question: str, out: Path | None) -> Path:

@@ -1,9 +1,11 @@
 """The forbidden calls of a coding exercise, stated to the user from their one declaration.
 
-An exercise's rules live in one place: `config.forbid` of its question in the bank. The grader
-enforces that list (`checkers.rules` on the source, `checkers.sandbox.enforce` where the calls
-run); this module turns the same list into the sentence shown under the prompt and into the
-header of the starter file that `dlprep init` writes, so a rule is never enforced unannounced.
+An exercise's rules live in one place: `config.forbid` of its question in the bank (with
+`config.forbid_in_any_form` when the prompt forbids the operations themselves, however spelled). The
+grader enforces that list (`checkers.rules` on the source, `checkers.sandbox.enforce` where the calls
+run, and with `forbid_in_any_form` on the aten ops they compute); this module turns the same list
+into the sentence shown under the prompt and into the header of the starter file that `dlprep init`
+writes, so a rule is never enforced unannounced.
 """
 
 from __future__ import annotations
@@ -19,6 +21,14 @@ _ZH = ("解答中不得使用：{names}。无论以何种写法调用（包括 g
        "你自己写在 `if __name__ == \"__main__\":` 下的自测可以使用它们。")
 
 
+# config.forbid_in_any_form: the grader enforces the rules on the aten ops the calls compute as well
+_EN_ANY = (" The rule holds for what these calls compute, not only for their names: reaching the same operation "
+           "another way (a `torch.ops.aten` or `torch._C` spelling, or a library function built on it) scores 0 "
+           "as well.")
+_ZH_ANY = ("规则针对这些调用所做的运算，而不只是它们的名字：用别的方式（`torch.ops.aten` 或 `torch._C` 的写法，"
+           "或建立在它之上的库函数）得到同一运算，同样得分为 0。")
+
+
 def forbidden(q: CodingQuestion) -> list[str]:
     """The exercise's forbidden names, as declared (`torch.bmm`, `.reshape`, `@`)."""
     raw = q.config.get("forbid") or []
@@ -31,7 +41,9 @@ def statement(q: CodingQuestion) -> Text | None:
     if not rules:
         return None
     names = [f"`{r}`" for r in rules]
-    return Text(en=_EN.format(names=", ".join(names)), zh=_ZH.format(names="、".join(names)))
+    any_form = bool(q.config.get("forbid_in_any_form"))
+    return Text(en=_EN.format(names=", ".join(names)) + (_EN_ANY if any_form else ""),
+                zh=_ZH.format(names="、".join(names)) + (_ZH_ANY if any_form else ""))
 
 
 def starter_header(q: CodingQuestion) -> str:

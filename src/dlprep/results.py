@@ -11,7 +11,7 @@ Status = Literal["pass", "fail", "error", "timeout", "skip", "unattempted"]
 # the grader's own inputs, how the run ended). reported: observed next to the user's code, so a
 # determined submission could forge it (hooks left on a live model, threads it left, a gradcheck).
 Trust = Literal["verified", "reported"]
-Isolation = Literal["best", "strict"]  # strict scores verified checks only; reported ones advise
+Isolation = Literal["best", "strict"]  # strict scores verified checks only; a reported pass only advises
 RESULT_VERSION = 1
 
 
@@ -56,6 +56,9 @@ class Verdict:
         """One line: what decided the verdict. A rule hit comes first, since it zeroes every score."""
         rule = next((t for t in self.tests if t.name == "rules" and t.status == "fail"), None)
         if rule is not None and "rule" in rule.details:
+            if rule.details.get("via"):  # an aten op of a forbidden call, reached under another name
+                return f"failed: forbidden operation {rule.details['via']} ({rule.details['rule']}) at line " \
+                       f"{rule.details['line']}"
             return f"failed: forbidden call {rule.details['rule']} at line {rule.details['line']}"
         if self.status == "pass":
             return f"passed: {self.score:g}/{self.max_score:g}"
@@ -79,21 +82,33 @@ class Verdict:
 
 
 def advise(t: CheckResult) -> CheckResult:
-    """Strict isolation's view of a reported check: kept for the reader, worth nothing."""
-    return replace(t, score=0.0, max_score=0.0, advisory=True) if t.trust == "reported" else t
+    """Strict isolation's view of a reported check: worth no points either way. A passing one is
+    advisory (a submission could have forged the pass); a failing one still decides the status,
+    since a submission gains nothing by forging a failure of its own (issue contract-domain, item 7)."""
+    if t.trust != "reported":
+        return t
+    return replace(t, score=0.0, max_score=0.0, advisory=t.status in ("pass", "skip", "unattempted"))
 
 
 def summarise(question: str, tests: list[CheckResult], duration_s: float, sandbox: dict[str, Any],
               hidden: dict[str, int], stdout: str = "", stderr: str = "", truncated: bool = False,
               isolation: Isolation = "best") -> Verdict:
     """Fold test results into a verdict: the worst status wins; score is the sum. Under strict
-    isolation reported checks are advisory: only verified ones decide the status and the score."""
+    isolation reported checks score nothing: a passing one is advisory, a failing one still fails
+    the verdict. `pass` needs every point of the verified checks: a check that passes short of its
+    points (0 of 8 hidden cases judged) fails closed."""
     if isolation == "strict":
         tests = [advise(t) for t in tests]
     order = ["timeout", "error", "fail", "unattempted", "pass"]
     statuses = {t.status for t in tests if t.status != "skip" and not t.advisory}
     status: Status = next((s for s in order if s in statuses), "error")  # no tests at all fails closed
     score, max_score = round(sum(t.score for t in tests), 4), round(sum(t.max_score for t in tests), 4)
+    verified = [t for t in tests if t.trust == "verified" and not t.advisory]
+    short = {id(t) for t in verified if t.status == "pass" and t.score < t.max_score}
+    if status == "pass" and short:
+        status = "fail"
+        tests = [replace(t, status="fail", message=f"{t.message or 'passed'}; but only {t.score:g} of its "
+                         f"{t.max_score:g} points: a pass needs them all") if id(t) in short else t for t in tests]
     if status in ("fail", "error", "timeout") and max_score > 0 and score >= max_score:
         # Only a check without points of its own failed (inputs changed, threads left, output
         # flooded): the work is not right, so the score stops one point short of full. A class's

@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from dlprep import coach, models, scheduler
+from dlprep import coach, models, scheduler, uploads
 from dlprep.bank import Catalog, LoadedQuestion
 from dlprep.errors import DlprepError, UsageError
 from dlprep.judging import JUDGED_TYPES, LETTERS, InvalidAnswer, Judgement, judge
@@ -375,9 +375,9 @@ class Session:
             self.skip()
             return None
         correct = verdict.status == "pass"
-        try:
-            source = Path(path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        try:  # read as the grader read it: a regular file, no link followed (dlprep.uploads)
+            source = uploads.read_solution(Path(path))
+        except uploads.Refused:
             source = str(path)
         return self._record(correct, scheduler.rating_for(correct), source)
 

@@ -206,6 +206,22 @@ class Torchrun(Family):
         summary["passed"] = sum(t.status == "pass" for t in tests)
         return tests, summary
 
+    def result_problem(self, public: list[Case], hidden: list[Case], facts: dict[str, Any]) -> str | None:
+        """The results are keyed by rank, not listed per case: every one must name a rank of this
+        world. A missing rank is judged as a hang or an early exit (`_unfinished`), a rank claimed
+        twice as agents forming separate worlds (`_split_world`); both fail."""
+        if "start_error" in facts or "launch_error" in facts:
+            return None  # no rank ran: judged as the launch's own failure
+        ranks, world = facts.get("ranks"), int(self.check.WORLD)
+        if not isinstance(ranks, dict) or not all(isinstance(f, dict) for f in ranks.values()):
+            return f"the run returned no per-rank results (a world of {world} ranks was launched)"
+        unknown = [f.get("rank") for f in ranks.values()
+                   if type(f.get("rank")) is not int or not 0 <= f["rank"] < world]
+        if unknown:
+            return (f"the run returned a result for rank {unknown[0]!r}, which is not a rank of this world of {world}: "
+                    "a verdict needs exactly one result per rank, so this run does not count")
+        return None
+
     def _api_check(self, ranks: list[Rank]) -> CheckResult | None:
         """The API the prompt names, used by every rank's own code: REQUIRED_CALLS (a collective, or
         DistributedDataParallel / Join built) and none of FORBIDDEN_CALLS (gathering the values to
