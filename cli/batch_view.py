@@ -7,23 +7,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from dlprep.cli.render import console, styled
+from dlprep.cli.render import console, err_console, styled
 
 BAR_WIDTH = 40
-_err: Console | None = None
-
-
-def err_console() -> Console:
-    """Progress and, when the results go to stdout, the summary: stderr, so stdout stays data."""
-    global _err
-    if _err is None:
-        _err = Console(stderr=True, highlight=False, emoji=False)
-    return _err
 
 
 @contextmanager

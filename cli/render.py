@@ -37,6 +37,17 @@ LABELS = {
 }
 
 
+def err_console() -> Console:
+    """stderr: progress, and the human summary when stdout carries JSON."""
+    global _err_console
+    if _err_console is None:
+        _err_console = Console(stderr=True, highlight=False, emoji=False)
+    return _err_console
+
+
+_err_console: Console | None = None
+
+
 def console() -> Console:
     global _console
     if _console is None:
@@ -386,10 +397,11 @@ VERIFY_STYLE = {"passed": "green", "failed": "red", "skipped": "dim", "unverifia
 
 @contextmanager
 def verify_progress(total: int) -> Iterator[Callable[[Any], None]]:
-    """A progress bar with the question just finished and an ETA; plain lines when not a terminal."""
+    """A progress bar with the question just finished and an ETA; plain lines when not a terminal.
+    On stderr, like every progress line: stdout is for results (`verify --json`)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    c = console()
+    c = err_console()
     if not c.is_terminal:
         done = [0]
 
@@ -410,8 +422,8 @@ def verify_progress(total: int) -> Iterator[Callable[[Any], None]]:
         yield advance
 
 
-def print_verify_report(report: Any) -> None:
-    c = console()
+def print_verify_report(report: Any, stderr: bool = False) -> None:
+    c = err_console() if stderr else console()
     bad = [r for r in (*report.results, *report.coverage) if r.status in ("failed", "unverifiable")]
     for r in bad:
         style = VERIFY_STYLE[r.status]
