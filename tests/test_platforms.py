@@ -24,7 +24,7 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import pytest
 import yaml
@@ -196,8 +196,8 @@ def test_junit_has_times_advisory_properties_and_reads_in_xunitparser_and_junitp
     xunitparser = pytest.importorskip("xunitparser")
     from junitparser import Failure, JUnitXml, Skipped
 
-    from dlprep.results import advise
     from dlprep.result_formats import to_junit
+    from dlprep.results import advise
 
     tests = [PUBLIC_OK, HIDDEN_FAIL, advise(MEMORY)]
     v = summarise(QID, tests, 0.9, {}, {"count": 8, "passed": 5}, isolation="strict")
@@ -340,7 +340,8 @@ def test_github_classroom_workflow_uses_the_command_grader_and_reporter(tmp_path
     assert reporter["env"] == {f"{graders[0]['id'].upper()}_RESULTS": "${{steps.dlprep.outputs.result}}"}
 
 
-def _run_script(script: Path, args: list[str], env: dict[str, str], emulate_docker: bool) -> subprocess.CompletedProcess:
+def _run_script(script: Path, args: list[str], env: dict[str, str],
+                emulate_docker: bool) -> subprocess.CompletedProcess[str]:
     cmd = ["bash", str(script), *args]
     if emulate_docker:
         # Docker's default: root without CAP_SYS_ADMIN, so no namespaces; DLPREP_SANDBOX=no-userns
@@ -476,3 +477,22 @@ def test_gradescope_bundle_end_to_end_in_an_emulated_docker_container(tmp_path):
         assert empty.score == 0 and "only a notebook" in (empty.output or "")
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def test_setup_never_settles_for_python_3_10(tmp_path):
+    """Ubuntu 22.04's python3 is 3.10: setup.sh must pass it over for a python3.11 on the PATH."""
+    from dlprep.platforms.bundles import find_python_script
+
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "python3").write_text("#!/bin/sh\nexit 1\n")  # fails the >= 3.11 check, like 3.10 does
+    (fake / "python3").chmod(0o755)
+    (fake / "python3.11").symlink_to(sys.executable)
+    script = tmp_path / "find.sh"
+    script.write_text(find_python_script(str(tmp_path / "venv")) + 'echo "PICKED=$PY"\n')
+    bash = shutil.which("bash") or "/bin/bash"
+    r = subprocess.run([bash, str(script)], env={"PATH": str(fake), "HOME": str(tmp_path)}, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert f"PICKED={fake / 'python3.11'}" in r.stdout
+    assert (tmp_path / "venv" / "bin" / "python").exists()

@@ -41,8 +41,9 @@ TRUSTS = ("verified", "all")
 # Ubuntu 22.04, whose python3 is 3.10: python3.11 comes from jammy's universe (apt); Ubuntu
 # 24.04's python3 is 3.12 and is used as it is (its venv module is a separate apt package); any
 # other base (an older Ubuntu, Debian, Fedora) gets a standalone CPython 3.11 through uv.
+# A str.format template like the scripts it goes into: shell braces are doubled.
 FIND_PYTHON = r"""
-py_ok() { "$1" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; }
+py_ok() {{ "$1" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; }}
 PY=""
 for c in python3.13 python3.12 python3.11 python3; do
     if command -v "$c" >/dev/null 2>&1 && py_ok "$(command -v "$c")"; then PY="$(command -v "$c")"; break; fi
@@ -56,7 +57,7 @@ if [ -z "$PY" ]; then
     export PATH="$HOME/.local/bin:$PATH"
     uv python install 3.11 && PY="$(uv python find 3.11)"
 fi
-[ -n "$PY" ] || { echo "no Python >= 3.11 could be installed" >&2; exit 1; }
+[ -n "$PY" ] || {{ echo "no Python >= 3.11 could be installed" >&2; exit 1; }}
 if ! "$PY" -m venv "$VENV" 2>/dev/null; then  # Debian/Ubuntu ship venv's ensurepip apart
     apt-get install -y -q "python3.$("$PY" -c 'import sys; print(sys.version_info[1])')-venv" python3-venv || true
     "$PY" -m venv "$VENV"
@@ -310,6 +311,11 @@ class _Out:
 
 def _slug(q_exercise: str) -> str:
     return q_exercise.replace("_", "-")
+
+
+def find_python_script(venv: str) -> str:
+    """The shell that finds (or installs) a Python >= 3.11 and makes a venv there (tests run it)."""
+    return "#!/usr/bin/env bash\nset -euo pipefail\nVENV=" + shlex.quote(venv) + "\n" + FIND_PYTHON.format()
 
 
 def _gradescope(qid: str, exercise: str, seed: int, trust: str, isolation: str, points: float, out: Path) -> None:
