@@ -496,3 +496,23 @@ def test_setup_never_settles_for_python_3_10(tmp_path):
     assert r.returncode == 0, r.stderr
     assert f"PICKED={fake / 'python3.11'}" in r.stdout
     assert (tmp_path / "venv" / "bin" / "python").exists()
+
+
+@pytest.mark.slow
+def test_prairielearn_external_grader_entrypoint(tmp_path):
+    r = runner.invoke(app, ["autograder", QID, str(tmp_path / "pl"), "--for", "prairielearn", "--isolation", "best",
+                            "--seed", "5"])
+    assert r.exit_code == 0, r.output
+    here = tmp_path / "pl" / "serverFilesCourse" / "dlprep"
+    assert (here / "dlprep-seed").stat().st_mode & 0o777 == 0o600
+    options = json.loads((tmp_path / "pl" / "info-externalGradingOptions.json").read_text())["externalGradingOptions"]
+    assert options["entrypoint"] == "/grade/serverFilesCourse/dlprep/run.sh" and options["enabled"] is True
+    grade_root = tmp_path / "grade"
+    (grade_root / "student").mkdir(parents=True)
+    (grade_root / "student" / "solution.py").write_text(MUTANT)
+    env = {**os.environ, "GRADE_ROOT": str(grade_root), "DLPREP_BIN": DLPREP}
+    run = subprocess.run(["bash", str(here / "run.sh")], env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    res = PLResults.model_validate_json((grade_root / "results" / "results.json").read_text())
+    assert res.gradable and res.score is not None and 0 < res.score < 1 and res.tests
+    assert not (here / "dlprep-seed").exists()  # moved where the runs cannot read it
