@@ -516,3 +516,26 @@ def test_prairielearn_external_grader_entrypoint(tmp_path):
     res = PLResults.model_validate_json((grade_root / "results" / "results.json").read_text())
     assert res.gradable and res.score is not None and 0 < res.score < 1 and res.tests
     assert not (here / "dlprep-seed").exists()  # moved where the runs cannot read it
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"),
+                    reason="emulating Docker's default (root, CAP_SYS_ADMIN dropped) needs root and setpriv")
+def test_in_a_container_full_isolation_is_refused_with_advice_that_fits_and_container_is_accepted(tmp_path):
+    (tmp_path / "solution.py").write_text(REFERENCE)
+    base = ["setpriv", "--bounding-set", "-sys_admin", DLPREP, "grade", QID, str(tmp_path / "solution.py"),
+            "--jobs", "1", "--journal", str(tmp_path / "j.jsonl"), "--json"]
+    env = {**os.environ, "DLPREP_SANDBOX": "no-userns"}
+    r = subprocess.run([*base, "--isolation", "full"], env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 3, r.stderr
+    line = " ".join(r.stderr.split())
+    assert "--isolation full refuses" in line and "--isolation container" in line
+    assert "or run as root" not in line  # it is root already: that advice is wrong here
+    r = subprocess.run([*base, "--isolation", "container"], env={**env, "DLPREP_IN_CONTAINER": "0"},
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 3 and "this is not one" in " ".join(r.stderr.split()), r.stderr
+    r = subprocess.run([*base, "--isolation", "container"], env={**env, "DLPREP_IN_CONTAINER": "1"},
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    v = json.loads(r.stdout)["submissions"][0]["verdict"]
+    assert v["status"] == "pass" and "landlock-fs" in v["sandbox"]["level"]
