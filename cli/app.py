@@ -40,8 +40,8 @@ def _plain_usage() -> None:
         return words.get(inner, inner.upper())
 
     TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
-    TyperArgument.display_type = display_type  # type: ignore[method-assign]
-    TyperOption.display_type = display_type  # type: ignore[method-assign]
+    TyperArgument.display_type = display_type  # type: ignore[method-assign,assignment]
+    TyperOption.display_type = display_type  # type: ignore[method-assign,assignment]
 
 
 _plain_usage()
