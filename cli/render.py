@@ -446,7 +446,7 @@ def print_verify_report(report: Any, stderr: bool = False) -> None:
                 f"{n['wrong']} wrong answer(s) caught, {n['right']} right answer(s) with full marks")
     ev = report.evidence()
     if ev.cells:
-        print_evidence(ev, "proved")
+        print_evidence(ev, "proved", c)
     for reason, n in sorted(report.skipped().items()):
         c.print(f"[dim]skipped {n}: {escape(reason)}[/dim]")
     verdict = "[green]all verified[/green]" if report.ok else "[red]verification failed[/red]"
@@ -460,7 +460,7 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{x:.0%}"
 
 
-def print_evidence(ev: Any, proved: str) -> None:
+def print_evidence(ev: Any, proved: str, c: Console | None = None) -> None:
     """Per topic and type: how many keys a probe `proved` (or, from the banks alone, has a probe
     for) and how many rest on `evidence: docs`. Cells read `proved/questions +docs`."""
     from dlprep.evidence import PROVABLE
@@ -484,7 +484,7 @@ def print_evidence(ev: Any, proved: str) -> None:
     o = ev.overall
     table.add_row("[bold]all[/bold]", *(cell(ev.by_type(k)) for k in PROVABLE), _pct(o.proved_share),
                   _pct(o.docs_share))
-    console().print(table)
+    (c or console()).print(table)
 
 
 def _count(counts: Counter[str], key: str) -> str:

@@ -539,3 +539,12 @@ def test_in_a_container_full_isolation_is_refused_with_advice_that_fits_and_cont
     assert r.returncode == 0, r.stderr
     v = json.loads(r.stdout)["submissions"][0]["verdict"]
     assert v["status"] == "pass" and "landlock-fs" in v["sandbox"]["level"]
+
+
+@pytest.mark.slow
+def test_verify_json_is_a_flag_like_every_other(tmp_path):
+    r = subprocess.run([DLPREP, "verify", "tensor.contiguity.no-gaps", "--jobs", "1", "--json"], capture_output=True,
+                       text=True, timeout=600, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)  # stdout is the report alone; the summary and progress are on stderr
+    assert [x["id"] for x in report["results"]] == ["tensor.contiguity.no-gaps"] and not list(tmp_path.iterdir())
