@@ -45,7 +45,9 @@ def grade(
                                                   "the journal recorded, else a fresh one; it is recorded)."),
     seed_file: Path = typer.Option(None, "--seed-file", metavar="FILE",
                                    help="Read the seed from FILE (kept where the runs cannot read it; never on a "
-                                        "command line)."),
+                                        "command line). With --upload, the upload's seed is this secret mixed with "
+                                        "the upload's hash: what one upload prints of its cases tells nothing about "
+                                        "another's."),
     trust: str = typer.Option("verified", "--trust", metavar="verified|all", help=TRUST_HELP),
     isolation: str = typer.Option("full", "--isolation", metavar="full|container|best", help=ISOLATION_HELP),
     require_pass: bool = typer.Option(False, "--require-pass",
@@ -91,6 +93,8 @@ def grade(
         if len(paths) != 1:
             raise UsageError(f"--upload grades ONE upload; {len(paths)} paths were given")
         subs = [one_upload.pick(q, paths[0])]
+        if seed_file is not None and seed is not None:  # a platform's secret: one seed per upload
+            seed = one_upload.upload_seed(seed, subs[0])
     else:
         subs = batch.collect(q, paths)
     journal = batch.Journal(journal_file or batch.default_journal(q.id, out_path))

@@ -363,8 +363,13 @@ def test_autograder_bundle_grades_a_fake_autograder_root(tmp_path):
     res = GradescopeResults.model_validate_json((root / "results" / "results.json").read_text())
     assert res.tests and res.score is not None and 0 < res.score < sum(t.max_score or 0 for t in res.tests)
     assert res.extra_data and res.extra_data["question"] == QID and "seed" not in res.extra_data
+    from dlprep.platforms.upload import pick, upload_seed
+
     journal = (root / "dlprep-secret" / "journal.jsonl").read_text()
-    assert '"seed": 11' in journal  # the bundle's seed was used, read from the secret file
+    from dlprep.cli.grading import coding_question
+
+    expected_seed = upload_seed(11, pick(coding_question(QID), root / "submission"))
+    assert f'"seed": {expected_seed}' in journal  # the bundle's secret, mixed with the upload's hash
     # a broken run still leaves Gradescope a results.json with the reason
     env["DLPREP_BIN"] = "/bin/false"
     (root / "results" / "results.json").unlink()

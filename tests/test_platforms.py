@@ -215,6 +215,9 @@ def test_junit_has_times_advisory_properties_and_reads_in_xunitparser_and_junitp
         assert not any(isinstance(r, Skipped) for r in memory.result)  # it ran: not a skip
         assert 'name="advisory" value="true"' in xml
         assert any(isinstance(r, Failure) for c in cases for r in c.result)
+    j2h = pytest.importorskip("junit2htmlreport.parser")
+    report = j2h.Junit(filename=str(tmp_path / "r.xml"))
+    assert [s.name for s in report.suites] == ["ann", "bob"] and "memory" in report.html()
 
 
 # ---------------------------------------------------------------- one upload, one submission
@@ -548,3 +551,16 @@ def test_verify_json_is_a_flag_like_every_other(tmp_path):
     assert r.returncode == 0, r.stderr
     report = json.loads(r.stdout)  # stdout is the report alone; the summary and progress are on stderr
     assert [x["id"] for x in report["results"]] == ["tensor.contiguity.no-gaps"] and not list(tmp_path.iterdir())
+
+
+def test_an_uploads_seed_is_the_secret_mixed_with_its_bytes(tmp_path):
+    from dlprep.platforms.upload import pick, upload_seed
+
+    q = _q()
+    for name, text in (("a", "x = 1\n"), ("b", "x = 2\n"), ("c", "x = 1\n")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "solution.py").write_text(text)
+    a, b, c = (pick(q, tmp_path / n) for n in "abc")
+    assert upload_seed(7, a) == upload_seed(7, c)  # the same file meets the same cases
+    assert upload_seed(7, a) != upload_seed(7, b) and upload_seed(7, a) != upload_seed(8, a)
+    assert 0 <= upload_seed(7, a) < 2**31

@@ -98,3 +98,12 @@ def with_points(report: BatchReport, q: CodingQuestion, spec: GraderSpec, entry:
         known = max((r.verdict.max_score for r in report.rows), default=0.0)
         extra["max_score"] = known or exercise_points(q, spec, report.seed)
     return replace(report, extra=extra)
+
+
+def upload_seed(secret: int, sub: Submission) -> int:
+    """The hidden cases' seed for one upload: the bundle's secret mixed with the upload's hash.
+    A run sees its own cases' inputs (it computes on them) and may print them; with the seed tied
+    to the file's bytes, what one upload prints says nothing about the cases of any other upload,
+    resubmissions included, while the same file always meets the same cases."""
+    mixed = hashlib.sha256(f"{secret}:{sub.digest}".encode()).digest()
+    return int.from_bytes(mixed[:4], "big") & 0x7FFFFFFF
