@@ -76,27 +76,13 @@ def grade(
 
     q = coding_question(qid)
     _check_choices(trust, isolation)
-    if as_json:
-        if fmt not in (None, "json") or out not in (None, "-"):
-            raise UsageError("--json prints the JSON report to stdout; use --format/--out for anything else")
-        fmt, out = "json", "-"
-    to_stdout = out == "-" or (out is None and fmt is not None)
-    out_path = None if out in (None, "-") else Path(out)
-    fmt = result_formats.pick_format(fmt, out_path)
+    fmt, out_path, to_stdout = result_formats.destination(fmt, out, as_json)
     if timeout is not None and timeout <= 0:
         raise UsageError("--timeout must be positive")
-    if seed is not None and seed_file is not None:
-        raise UsageError("--seed and --seed-file both name the seed; pass one")
-    if seed_file is not None:
-        seed = one_upload.read_seed_file(seed_file)
-    if upload:
-        if len(paths) != 1:
-            raise UsageError(f"--upload grades ONE upload; {len(paths)} paths were given")
-        subs = [one_upload.pick(q, paths[0])]
-        if seed_file is not None and seed is not None:  # a platform's secret: one seed per upload
-            seed = one_upload.upload_seed(seed, subs[0])
-    else:
-        subs = batch.collect(q, paths)
+    subs, seed = one_upload.submissions(q, paths, upload, seed, seed_file)
+    if to_stdout and fmt in result_formats.PER_SUBMISSION and len(subs) != 1:  # before, not after, grading
+        raise UsageError(f"--format {fmt} gives one results.json per submission: with {len(subs)} submissions, "
+                         "pass --out FOLDER")
     journal = batch.Journal(journal_file or batch.default_journal(q.id, out_path))
     spec = executors.GraderSpec(device, isolation, timeout, trust)
     ex = executors.make_executor(executor, jobs, spec, ray_address)

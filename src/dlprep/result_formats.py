@@ -40,6 +40,19 @@ def pick_format(fmt: str | None, out: Path | None) -> str:
     return fmt
 
 
+def destination(fmt: str | None, out: str | None, as_json: bool) -> tuple[str, Path | None, bool]:
+    """(format, file or folder, to stdout) from `--format`, `--out` and `--json`: `--json` is
+    `--format json --out -`; a format asked for without `--out`, or `--out -`, goes to stdout
+    (a file named `-` is never written)."""
+    if as_json:
+        if fmt not in (None, "json") or out not in (None, "-"):
+            raise UsageError("--json prints the JSON report to stdout; use --format/--out for anything else")
+        fmt, out = "json", "-"
+    to_stdout = out == "-" or (out is None and fmt is not None)
+    path = None if out in (None, "-") else Path(out)
+    return pick_format(fmt, path), path, to_stdout
+
+
 def write_atomic(path: Path, text: str) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -280,10 +280,11 @@ class _Out:
 
     def __init__(self) -> None:
         self.files: list[tuple[str, bytes, bool]] = []
+        self.secret: str | None = None  # written 0600 in a folder bundle (the seed)
 
     def add(self, name: str, data: str | bytes, executable: bool = False, secret: bool = False) -> None:
         raw = data.encode() if isinstance(data, str) else data
-        self.files.append((name, raw, executable or secret))
+        self.files.append((name, raw, executable))
         if secret:
             self.secret = name
 
@@ -305,7 +306,7 @@ class _Out:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
             path.chmod(0o755 if exe else 0o644)
-        if getattr(self, "secret", None):
+        if self.secret is not None:
             (out / self.secret).chmod(0o600)
 
 

@@ -9,6 +9,7 @@ folders of its own (`docs/`, `tests/`, `.github/`): it is always graded as ONE s
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -66,6 +67,25 @@ def pick(q: CodingQuestion, upload: Path, submitter: str = "submission") -> Subm
                                            "solution as a Python file named solution.py and upload that")
     return _problem(upload, submitter, f"the upload holds no .py file: upload your solution as solution.py "
                                        f"(or {q.exercise}.py)")
+
+
+def submissions(q: CodingQuestion, paths: Sequence[Path], upload: bool, seed: int | None,
+                seed_file: Path | None) -> tuple[list[Submission], int | None]:
+    """`dlprep grade`'s submissions and seed: with `upload`, the one PATH is one upload (`pick`);
+    else `batch.collect`'s rules. A seed file is a platform's secret: with an upload, the seed is
+    that secret mixed with the upload's bytes (`upload_seed`)."""
+    from dlprep.batch import collect
+
+    if seed is not None and seed_file is not None:
+        raise UsageError("--seed and --seed-file both name the seed; pass one")
+    if seed_file is not None:
+        seed = read_seed_file(seed_file)
+    if not upload:
+        return collect(q, paths), seed
+    if len(paths) != 1:
+        raise UsageError(f"--upload grades ONE upload; {len(paths)} paths were given")
+    sub = pick(q, paths[0])
+    return [sub], upload_seed(seed, sub) if seed_file is not None and seed is not None else seed
 
 
 def read_seed_file(path: Path) -> int:
