@@ -43,7 +43,7 @@ def gradescope(r: Row, report: BatchReport) -> dict[str, Any]:
                       "score": t.score, "max_score": _points(t, r, report),
                       "status": "passed" if t.status in ("pass", "skip") or t.advisory else "failed",
                       "output": body, "visibility": "after_due_date" if hidden else "visible"})
-    output = student.headline(r, report)
+    output = student.headline(r, report, later=True)
     shown = student.printed(v)
     if shown:
         output += "\n\nYour code printed:\n" + shown

@@ -34,17 +34,21 @@ def scrub(text: str, public: set[str]) -> str:
     return _CASE_REF.sub(lambda m: m.group(0) if m.group(1) in public else "(a hidden case)", text)
 
 
-def hidden_summary(t: CheckResult) -> str:
-    """What a student sees of the hidden cases' check before the due date: counts, no inputs."""
+LATER = "which ones is shown after the due date"  # Gradescope: the hidden test has after_due_date
+NEVER = "hidden cases are not shown"  # platforms that show everything at once
+
+
+def hidden_summary(t: CheckResult, later: bool = False) -> str:
+    """What a student sees of the hidden cases' check (before the due date): counts, no inputs."""
     passed, count = t.score, t.max_score
     if t.status in ("pass", "unattempted"):
         return f"{passed:g}/{count:g} hidden cases passed"
-    return f"{passed:g}/{count:g} hidden cases passed; which ones failed is shown after the due date"
+    return f"{passed:g}/{count:g} hidden cases passed; {LATER if later else NEVER}"
 
 
-def visible_message(t: CheckResult, public: set[str]) -> str:
+def visible_message(t: CheckResult, public: set[str], later: bool = False) -> str:
     if is_hidden(t):
-        return hidden_summary(t)
+        return hidden_summary(t, later)
     return scrub(t.message or "", public)
 
 
@@ -78,7 +82,7 @@ def max_points(r: Row, report: BatchReport) -> float:
     return max((x.verdict.max_score for x in report.rows), default=0.0)
 
 
-def headline(r: Row, report: BatchReport) -> str:
+def headline(r: Row, report: BatchReport, later: bool = False) -> str:
     """The one visible line: status, score, hidden counts, and the first failing check that is not
     a hidden case (a failing hidden case is said only as a count)."""
     v = r.verdict
@@ -89,9 +93,9 @@ def headline(r: Row, report: BatchReport) -> str:
         line += f"; hidden cases {v.hidden.get('passed', 0)}/{v.hidden['count']}"
     bad = first_failure(v)
     if bad is not None and not is_hidden(bad):
-        line += f"; first failing check: {bad.name}: {visible_message(bad, public)}"
+        line += f"; first failing check: {bad.name}: {visible_message(bad, public, later)}"
     elif bad is not None:
-        line += "; only hidden cases failed (which ones is shown after the due date)"
+        line += f"; only hidden cases failed ({LATER if later else NEVER})"
     return line
 
 
@@ -102,7 +106,7 @@ def call_text(entry: str | None, t: CheckResult) -> str:
     if t.name.startswith("public/") and inputs is not None:
         return f"{name}({inputs})  # tensor arguments shown by their shape"
     if is_hidden(t):
-        return f"{name}(...)  # hidden cases: inputs drawn per grading, shown after the due date"
+        return f"{name}(...)  # hidden cases: inputs drawn per grading, not shown"
     return f"# {t.name}: checked around every call of {name}"
 
 
