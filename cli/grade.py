@@ -126,6 +126,9 @@ def autograder(
     isolation: str = typer.Option("container", "--isolation", metavar="full|container|best",
                                   help="As for `dlprep grade`; default container: the platform's container is "
                                        "the boundary."),
+    package: str = typer.Option(None, "--package", metavar="REQUIREMENT",
+                                help="github-classroom: what the workflow pip-installs for dlprep (default: "
+                                     "dlprep==this version; e.g. a git URL or a course index)."),
 ) -> None:
     """Write what a course uploads to a grading platform: Gradescope's autograder zip (setup.sh,
     run_autograder), Exercism's test runner (bin/run.sh, Dockerfile), GitHub Classroom's
@@ -142,6 +145,6 @@ def autograder(
     points = 0.0
     if target == "github-classroom":  # the command grader's max-score: what the exercise is out of
         points = one_upload.exercise_points(q, executors.GraderSpec("cpu", "best", None, trust))
-    used = bundle(q.id, q.exercise, target, out, seed, isolation, trust, points)
+    used = bundle(q.id, q.exercise, target, out, seed, isolation, trust, points, package)
     secret = f", seed {used} (kept from the runs)" if target in ("gradescope", "prairielearn") else ""
     typer.echo(f"wrote {out} ({target}, {q.id}{secret}, trust {trust}, isolation {isolation})")

@@ -327,7 +327,8 @@ def test_github_classroom_workflow_uses_the_command_grader_and_reporter(tmp_path
     from dlprep.platforms import upload
 
     monkeypatch.setattr(upload, "exercise_points", lambda q, spec, seed=0: 20.0)
-    r = runner.invoke(app, ["autograder", QID, str(tmp_path / "repo"), "--for", "github-classroom"])
+    r = runner.invoke(app, ["autograder", QID, str(tmp_path / "repo"), "--for", "github-classroom", "--package",
+                            "git+https://example.org/course/dlprep.git"])
     assert r.exit_code == 0, r.output
     wf = yaml.safe_load((tmp_path / "repo" / ".github" / "workflows" / "classroom.yml").read_text())
     assert set(wf["on"]) == {"push", "repository_dispatch"} and wf["permissions"]["checks"] == "write"
@@ -338,6 +339,8 @@ def test_github_classroom_workflow_uses_the_command_grader_and_reporter(tmp_path
     inputs = CommandGraderInputs.model_validate(graders[0]["with"])
     assert inputs.max_score == 20 and "dlprep grade" in inputs.command and "--upload" in inputs.command
     assert "--require-pass" in inputs.command  # the command grader scores by exit status
+    assert inputs.setup_command and "git+https://example.org/course/dlprep.git" in inputs.setup_command
+    assert not (tmp_path / "repo" / "dlprep-src").exists()  # never the references in a student's repo
     ids = reporter["with"]["runners"].split(",")
     assert ids == [graders[0]["id"]]
     assert reporter["env"] == {f"{graders[0]['id'].upper()}_RESULTS": "${{steps.dlprep.outputs.result}}"}

@@ -344,9 +344,11 @@ def _exercism(qid: str, exercise: str, seed: int, trust: str, isolation: str, po
 
 
 def _github_classroom(qid: str, exercise: str, seed: int, trust: str, isolation: str, points: float,
-                      out: Path) -> None:
+                      out: Path, package: str | None = None) -> None:
     b = _Out()
-    package = f"dlprep=={dlprep.__version__}"
+    # The student's repository must not carry dlprep's source (its reference solutions): the
+    # workflow installs dlprep as a package; --package points it at the course's own index or URL.
+    package = shlex.quote(package or f"dlprep=={dlprep.__version__}")
     b.add(".github/workflows/classroom.yml", CLASSROOM_WORKFLOW.format(
         qid=qid, index=TORCH_CPU_INDEX, torch=TORCH_PIN, package=package, trust=trust,
         isolation=isolation, points=f"{points:g}"))
@@ -374,7 +376,7 @@ WRITERS: dict[str, Callable[[str, str, int, str, str, float, Path], None]] = {
 
 
 def bundle(qid: str, exercise: str, target: str, out: Path, seed: int | None = None, isolation: str = "container",
-           trust: str = "verified", points: float = 0.0) -> int:
+           trust: str = "verified", points: float = 0.0, package: str | None = None) -> int:
     """Write the bundle for `target`; returns the seed baked into it (where the platform keeps one)."""
     if target not in WRITERS:
         raise UsageError(f"unknown autograder target {target!r}; use one of {', '.join(WRITERS)}")
@@ -385,7 +387,10 @@ def bundle(qid: str, exercise: str, target: str, out: Path, seed: int | None = N
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        WRITERS[target](qid, exercise, seed, trust, isolation, points, out)
+        if target == "github-classroom":
+            _github_classroom(qid, exercise, seed, trust, isolation, points, out, package)
+        else:
+            WRITERS[target](qid, exercise, seed, trust, isolation, points, out)
     except OSError as e:
         raise UsageError(f"cannot write {out}: {e.strerror or e}") from None
     return seed
