@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from dlprep.checkers.sandbox.isolation import full_isolation, stops
+from dlprep.checkers.sandbox.isolation import FULL_LAYERS, full_isolation, stops
 
 # What a run inside the container must still be stopped from, by dlprep's own layers: the
 # container is the boundary towards the host, not towards the grader's files or the network.
@@ -43,15 +43,20 @@ def in_container() -> str | None:
 
 def namespace_refusal_hint() -> str:
     """What to do when the namespaces are refused: as root in a container, "run as root" is no
-    advice (it is root already; it lacks CAP_SYS_ADMIN)."""
+    advice (it is root already; it lacks CAP_SYS_ADMIN). A testing knob that turned them off is
+    named (first, for root: there it is the only reason)."""
+    knob = os.environ.get("DLPREP_SANDBOX", "")
     if os.geteuid() == 0:
-        return ("this is root without the right to create namespaces (CAP_SYS_ADMIN dropped, as in Docker's "
+        hint = ("this is root without the right to create namespaces (CAP_SYS_ADMIN dropped, as in Docker's "
                 "default profile): pass --isolation container to accept the container as the boundary, or start "
-                "the container with user namespaces allowed (docker run --security-opt seccomp=unconfined "
-                "--cap-add SYS_ADMIN)")
-    return ("allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, or "
+                "the container with namespaces allowed (docker run --cap-add SYS_ADMIN --security-opt "
+                "seccomp=unconfined)")
+        return f"DLPREP_SANDBOX={knob} is set (a testing knob that turns them off); else {hint}" if knob == "weak" \
+            else hint
+    hint = ("allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, or "
             "kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu), run as root, or inside a container "
             "pass --isolation container")
+    return f"{hint}; note DLPREP_SANDBOX={knob} is set (a testing knob)" if knob in ("weak", "no-userns") else hint
 
 
 def shortfall(required: str, level: str) -> str | None:
@@ -69,4 +74,5 @@ def shortfall(required: str, level: str) -> str | None:
             return (f"--isolation container still needs Landlock and seccomp inside the container ({where}) to "
                     f"stop {', '.join(missing)}; sandbox level {level} does not")
         return None
-    return f"--isolation full refuses sandbox level {level} (no namespaces here): {namespace_refusal_hint()}"
+    missing = [layer for layer in FULL_LAYERS if layer not in level.split("+")]
+    return f"sandbox level {level} lacks {'+'.join(missing)}: {namespace_refusal_hint()}"
