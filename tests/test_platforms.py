@@ -567,3 +567,15 @@ def test_an_uploads_seed_is_the_secret_mixed_with_its_bytes(tmp_path):
     assert upload_seed(7, a) == upload_seed(7, c)  # the same file meets the same cases
     assert upload_seed(7, a) != upload_seed(7, b) and upload_seed(7, a) != upload_seed(8, a)
     assert 0 <= upload_seed(7, a) < 2**31
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"),
+                    reason="emulating Docker's default (root, CAP_SYS_ADMIN dropped) needs root and setpriv")
+def test_doctor_names_the_container_case():
+    r = subprocess.run(["setpriv", "--bounding-set", "-sys_admin", DLPREP, "doctor"], capture_output=True, text=True,
+                       env={**os.environ, "DLPREP_IN_CONTAINER": "1"}, timeout=300)
+    assert r.returncode == 1, r.stdout + r.stderr  # not full isolation
+    text = " ".join(r.stdout.split())
+    assert "container: yes (DLPREP_IN_CONTAINER=1); --isolation container accepts this level" in text
+    assert "or run as root" not in text and "CAP_SYS_ADMIN" in text
