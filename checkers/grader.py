@@ -22,12 +22,15 @@ from dlprep.checkers import registry, repro, rules, shrink
 from dlprep.checkers.base import Case, Family, load_exercise
 from dlprep.checkers.sandbox import enforce, wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
-from dlprep.checkers.sandbox.isolation import USERNS_HINT, full_isolation, stops
+from dlprep.checkers.sandbox.container import shortfall
+from dlprep.checkers.sandbox.isolation import USERNS_HINT, stops
 from dlprep.errors import NotFound, SandboxError, UsageError
 from dlprep.exercise_rules import starter_header
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult, Isolation, Verdict, summarise
 
+ISOLATIONS = ("full", "container", "best", "strict")  # strict: full, and trust verified
+TRUSTS = ("verified", "all")
 SHOWN_OUTPUT = 500  # characters of the solution's own output shown per verdict (Exercism's cap)
 
 
@@ -46,12 +49,20 @@ def _cap(text: str) -> tuple[str, bool]:
 
 
 class Grader:
-    def __init__(self, device: str = "auto", timeout: float | None = None, isolation: str = "best"):
-        if isolation not in ("best", "strict"):
-            raise UsageError(f"unknown isolation {isolation!r}; use best or strict")
-        # strict: never run user code below full isolation (no network, private files, own pids),
-        # and score only the checks verified outside the solution's process
-        self.isolation: Isolation = "strict" if isolation == "strict" else "best"
+    def __init__(self, device: str = "auto", timeout: float | None = None, isolation: str = "best",
+                 trust: str | None = None):
+        # Two questions, two answers. `isolation`: what the sandbox must be before user code runs
+        # (full namespaces; container: the container is the boundary, Landlock and seccomp inside;
+        # best: whatever this machine gives). `trust`: which checks score (verified: only those
+        # decided outside the solution's process; all). "strict" is the old single switch: full
+        # isolation and verified checks only.
+        if isolation not in ISOLATIONS:
+            raise UsageError(f"unknown isolation {isolation!r}; use full, container or best")
+        if trust not in (None, *TRUSTS):
+            raise UsageError(f"unknown trust {trust!r}; use verified or all")
+        self.require = "full" if isolation == "strict" else isolation
+        verified = trust == "verified" or (trust is None and isolation == "strict")
+        self.isolation: Isolation = "strict" if verified else "best"  # the verdict's scoring mode
         self.device = resolve_device(device)
         self.timeout = timeout  # overrides the exercise's own limit (tests use short ones)
         self.sandbox = Sandbox()
@@ -94,8 +105,8 @@ class Grader:
         """Grade `source`; with `case`, only that case runs (see repro.pick): a rerun of one
         failure, not a grading."""
         self.sandbox.ensure()  # start-up of the warm worker is not part of a grading's time
-        if self.isolation == "strict" and (missing := full_isolation(self.sandbox.level)):
-            raise SandboxError(f"--isolation strict refuses to run the code: {missing}")
+        if missing := shortfall(self.require, self.sandbox.level):
+            raise SandboxError(f"--isolation {self.require} refuses to run the code: {missing}")
         t0 = time.monotonic()
         fam: Family = registry.family(q.checker)(load_exercise(q))
         level = self.sandbox.level
@@ -127,9 +138,10 @@ class Grader:
             if "load_error" in facts:
                 err = facts["load_error"]
                 at = f"line {err['line']}: " if err.get("line") else ""
-                tests.append(CheckResult("load", "error", message=f"{at}{err['type']}: {err['message']}"))
-                # reported: a forged load error only hurts its author, and under strict the run
-                # then has no verified check at all, which fails closed
+                # verified: a forged load error only hurts its author, so trusting it costs nothing,
+                # and verified-only scoring then shows the SyntaxError itself, not "no check left"
+                tests.append(CheckResult("load", "error", message=f"{at}{err['type']}: {err['message']}",
+                                         trust="verified"))
             elif (problem := fam.result_problem(public, hidden, facts)) is not None:
                 # fail closed: the grader knows what it sent, and a partial answer is not a verdict
                 tests.append(CheckResult("results", "error", message=problem, trust="verified"))
@@ -147,7 +159,7 @@ class Grader:
         if self.isolation == "strict" and not any(t.trust == "verified" for t in tests):
             # fails closed, and says why in one line rather than with an empty verdict
             tests.append(CheckResult("strict", "error", trust="verified", message=(
-                f"--isolation strict scores verified checks only, and none is left: {fam.unverified_note}")))
+                f"--trust verified scores verified checks only, and none is left: {fam.unverified_note}")))
         return summarise(q.id, tests, time.monotonic() - t0, sandbox_info, hidden_summary,
                          stdout=out, stderr=_cap(run.stderr)[0], truncated=cut or run.truncated,
                          isolation=self.isolation)

@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from dlprep.cli.render import console, styled
+from dlprep.cli.render import console, err_console, styled
 
 BAR_WIDTH = 40
 
@@ -19,10 +19,10 @@ BAR_WIDTH = 40
 @contextmanager
 def grade_progress(total: int) -> Iterator[tuple[Callable[[int, int], None], Callable[[Any, Any], None]]]:
     """(on_start, on_result) callbacks: a bar with the last submitter and an ETA; plain lines for
-    each submission that did not pass when stdout is not a terminal."""
+    each submission that did not pass when stderr is not a terminal. Both on stderr."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    c = console()
+    c = err_console()
     if not c.is_terminal:
         done = [0]
 
@@ -49,8 +49,8 @@ def grade_progress(total: int) -> Iterator[tuple[Callable[[int, int], None], Cal
         yield start_bar, advance
 
 
-def print_batch_report(report: Any, rows_shown: int = 200) -> None:
-    c = console()
+def print_batch_report(report: Any, rows_shown: int = 200, stderr: bool = False) -> None:
+    c = err_console() if stderr else console()
     table = Table(title=f"{report.question}: {len(report.rows)} submission(s), seed {report.seed}",
                   title_justify="left")
     for col, just in (("#", "right"), ("submitter", "left"), ("status", "left"), ("score", "right"),

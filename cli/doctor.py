@@ -48,8 +48,10 @@ def _linux_lines() -> list[str]:
 @app.command()
 @edge
 def doctor() -> None:
-    """Print what the sandbox can use here and the isolation level a run gets. Exit 0 when it is
-    full isolation, 1 when it is weaker."""
+    """Print what the sandbox can use here, the isolation level a run gets, and whether this is a
+    container that `--isolation container` accepts.
+
+    Exit codes: 0 full isolation, 1 weaker (see the lines for what is missing and how to fix it)."""
     from dlprep.checkers.sandbox import isolation as iso
     from dlprep.checkers.sandbox.client import Sandbox
 
@@ -69,7 +71,15 @@ def doctor() -> None:
     lines.append(f"a run is stopped from: {', '.join(stopped) or 'nothing'}")
     if open_:
         lines.append(f"a run is NOT stopped from: {', '.join(open_)}")
+    from dlprep.checkers.sandbox import container
+
+    where = container.in_container() if sys.platform.startswith("linux") else None
+    if where is not None:
+        verdict = container.shortfall("container", level)
+        lines.append(f"container: yes ({where}); --isolation container "
+                     + ("accepts this level: the container is the boundary, Landlock and seccomp add the rest"
+                        if verdict is None else f"refuses it: {verdict}"))
     if missing is not None:
-        lines.append(f"to fix: {missing}")
+        lines.append(f"to fix: {container.shortfall('full', level) or missing}")
     typer.echo("\n".join(lines))
     raise typer.Exit(0 if missing is None else 1)

@@ -52,10 +52,13 @@ def submit(
     device: str = typer.Option("auto", "--device", help="auto, cpu or cuda."),
     as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
     seed: int = typer.Option(None, "--seed", help="Fix the hidden cases (default: a fresh secret seed)."),
-    isolation: str = typer.Option("best", "--isolation",
-                                  help="best: score every check; strict: refuse to run below full isolation, and "
-                                       "score only checks verified outside the solution's process (reported ones "
-                                       "are shown as advisory)."),
+    isolation: str = typer.Option("best", "--isolation", metavar="full|container|best",
+                                  help="What the sandbox must give before the code runs: full (namespaces), "
+                                       "container (the container is the boundary; Landlock and seccomp inside) "
+                                       "or best (default: whatever this machine gives)."),
+    trust: str = typer.Option("all", "--trust", metavar="verified|all",
+                              help="all (default): score every check; verified: only checks decided outside the "
+                                   "solution's process (the others are shown as advisory)."),
     lang: str = LangOpt,
     db: Path = DbOpt,
     record: bool = typer.Option(True, "--record/--no-record",
@@ -71,7 +74,7 @@ def submit(
     from dlprep.checkers.grader import Grader
 
     with render.spinner(f"grading {solution} ...", enabled=not as_json):
-        with Grader(device, isolation=isolation) as grader:
+        with Grader(device, isolation=isolation, trust=trust) as grader:
             verdict = grader.grade(q, solution, seed, case)
     if as_json:
         typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2, default=str))

@@ -37,6 +37,17 @@ LABELS = {
 }
 
 
+def err_console() -> Console:
+    """stderr: progress, and the human summary when stdout carries JSON."""
+    global _err_console
+    if _err_console is None:
+        _err_console = Console(stderr=True, highlight=False, emoji=False)
+    return _err_console
+
+
+_err_console: Console | None = None
+
+
 def console() -> Console:
     global _console
     if _console is None:
@@ -387,10 +398,11 @@ VERIFY_STYLE = {"passed": "green", "failed": "red", "skipped": "dim", "unverifia
 
 @contextmanager
 def verify_progress(total: int) -> Iterator[Callable[[Any], None]]:
-    """A progress bar with the question just finished and an ETA; plain lines when not a terminal."""
+    """A progress bar with the question just finished and an ETA; plain lines when not a terminal.
+    On stderr, like every progress line: stdout is for results (`verify --json`)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    c = console()
+    c = err_console()
     if not c.is_terminal:
         done = [0]
 
@@ -411,8 +423,8 @@ def verify_progress(total: int) -> Iterator[Callable[[Any], None]]:
         yield advance
 
 
-def print_verify_report(report: Any) -> None:
-    c = console()
+def print_verify_report(report: Any, stderr: bool = False) -> None:
+    c = err_console() if stderr else console()
     bad = [r for r in (*report.results, *report.coverage) if r.status in ("failed", "unverifiable")]
     for r in bad:
         style = VERIFY_STYLE[r.status]
@@ -435,7 +447,7 @@ def print_verify_report(report: Any) -> None:
                 f"{n['wrong']} wrong answer(s) caught, {n['right']} right answer(s) with full marks")
     ev = report.evidence()
     if ev.cells:
-        print_evidence(ev, "proved")
+        print_evidence(ev, "proved", c)
     for reason, n in sorted(report.skipped().items()):
         c.print(f"[dim]skipped {n}: {escape(reason)}[/dim]")
     verdict = "[green]all verified[/green]" if report.ok else "[red]verification failed[/red]"
@@ -449,7 +461,7 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{x:.0%}"
 
 
-def print_evidence(ev: Any, proved: str) -> None:
+def print_evidence(ev: Any, proved: str, c: Console | None = None) -> None:
     """Per topic and type: how many keys a probe `proved` (or, from the banks alone, has a probe
     for) and how many rest on `evidence: docs`. Cells read `proved/questions +docs`."""
     from dlprep.evidence import PROVABLE
@@ -473,7 +485,7 @@ def print_evidence(ev: Any, proved: str) -> None:
     o = ev.overall
     table.add_row("[bold]all[/bold]", *(cell(ev.by_type(k)) for k in PROVABLE), _pct(o.proved_share),
                   _pct(o.docs_share))
-    console().print(table)
+    (c or console()).print(table)
 
 
 def _count(counts: Counter[str], key: str) -> str:

@@ -34,7 +34,7 @@ def banks(tmp_path, monkeypatch):
 
 def test_verify_reports_proved_docs_failed_and_skipped(banks, tmp_path):
     out = tmp_path / "report.json"
-    r = runner.invoke(app, ["verify", "tensor.contiguity", "--jobs", "2", "--json", str(out)])
+    r = runner.invoke(app, ["verify", "tensor.contiguity", "--jobs", "2", "--out", str(out)])
     assert r.exit_code == 1, r.output
     data = json.loads(out.read_text())
     res = {x["id"]: x for x in data["results"]}

@@ -26,7 +26,7 @@ from tests.grade_class import QID, build
 
 runner = CliRunner()
 LIMIT = "4"  # seconds per submission: the hanging ones cost this much each
-BASE = ["--isolation", "best", "--timeout", LIMIT]
+BASE = ["--isolation", "best", "--trust", "all", "--timeout", LIMIT]
 
 
 # ---------------------------------------------------------------- the formats' documented fields
@@ -315,12 +315,12 @@ def test_bad_input_is_one_line(args, message, tmp_path):
     assert len(r.output.strip().splitlines()) <= 2  # one line (rich may wrap a long one)
 
 
-def test_strict_is_the_default_and_refuses_weak_isolation(tmp_path, monkeypatch):
+def test_full_isolation_is_the_default_and_refuses_weak_isolation(tmp_path, monkeypatch):
     monkeypatch.setenv("DLPREP_SANDBOX", "weak")
     (tmp_path / "f.py").write_text("def solve(x, dim, index):\n    return x\n")
     r = runner.invoke(app, ["grade", QID, str(tmp_path / "f.py"), "--journal", str(tmp_path / "j.jsonl")])
     assert r.exit_code == 3, r.output
-    assert "--isolation strict refuses to run the code" in r.output
+    assert "--isolation full refuses to run the code" in r.output
     assert not _verdict_lines(tmp_path / "j.jsonl")  # nothing graded, nothing recorded as a verdict
 
 
@@ -340,6 +340,7 @@ def test_ray_is_not_imported_by_a_local_grade(tmp_path):
 def test_autograder_bundle_grades_a_fake_autograder_root(tmp_path):
     r = runner.invoke(app, ["autograder", QID, str(tmp_path / "ag.zip"), "--for", "gradescope", "--isolation",
                             "best", "--seed", "11"])
+    # (the emulated-container run of this bundle is tests/test_platforms.py's)
     assert r.exit_code == 0, r.output
     src = tmp_path / "source"
     with zipfile.ZipFile(tmp_path / "ag.zip") as z:
@@ -348,9 +349,11 @@ def test_autograder_bundle_grades_a_fake_autograder_root(tmp_path):
     assert {"setup.sh", "run_autograder"} <= set(names)  # at the zip's root, as the spec asks
     setup = (src / "setup.sh").read_text()
     assert "--index-url https://download.pytorch.org/whl/cpu" in setup and '"torch==2.13.0"' in setup
-    assert "dlprep-src/pyproject.toml" in names and "pip install -q /autograder/source/dlprep-src" in setup
+    assert "dlprep-src/pyproject.toml" in names and 'pip" install -q "/autograder/source/dlprep-src"' in setup
     root = tmp_path / "autograder"
     (root / "submission").mkdir(parents=True)
+    (root / "dlprep-secret").mkdir(mode=0o700)  # what setup.sh makes
+    (root / "dlprep-secret" / "seed").write_text((src / "dlprep-seed").read_text())
     (root / "submission" / "solution.py").write_text(
         (REPO / "reference_impls" / "gather_dim" / "mutants" / "index_select_semantics.py").read_text())
     env = {**os.environ, "AUTOGRADER_ROOT": str(root), "DLPREP_BIN": str(Path(sys.executable).parent / "dlprep")}
@@ -359,7 +362,14 @@ def test_autograder_bundle_grades_a_fake_autograder_root(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     res = GradescopeResults.model_validate_json((root / "results" / "results.json").read_text())
     assert res.tests and res.score is not None and 0 < res.score < sum(t.max_score or 0 for t in res.tests)
-    assert res.extra_data and res.extra_data["seed"] == 11 and res.extra_data["question"] == QID
+    assert res.extra_data and res.extra_data["question"] == QID and "seed" not in res.extra_data
+    from dlprep.platforms.upload import pick, upload_seed
+
+    journal = (root / "dlprep-secret" / "journal.jsonl").read_text()
+    from dlprep.cli.grading import coding_question
+
+    expected_seed = upload_seed(11, pick(coding_question(QID), root / "submission"))
+    assert f'"seed": {expected_seed}' in journal  # the bundle's secret, mixed with the upload's hash
     # a broken run still leaves Gradescope a results.json with the reason
     env["DLPREP_BIN"] = "/bin/false"
     (root / "results" / "results.json").unlink()
@@ -370,13 +380,13 @@ def test_autograder_bundle_grades_a_fake_autograder_root(tmp_path):
 def test_an_installed_copy_ships_its_package_tree_with_a_project_file(tmp_path, monkeypatch):
     """Installed from a wheel there is no checkout: the bundle carries the installed package and a
     project file naming its runtime requirements, so setup.sh can still install it."""
-    from dlprep import autograder
+    from dlprep.platforms import bundles
 
-    monkeypatch.setattr(autograder, "source_root", lambda: None)
-    autograder.bundle(QID, "gradescope", tmp_path / "ag.zip", seed=3)
+    monkeypatch.setattr(bundles, "source_root", lambda: None)
+    bundles.bundle(QID, "gather_dim", "gradescope", tmp_path / "ag.zip", seed=3)
     with zipfile.ZipFile(tmp_path / "ag.zip") as z:
         names = set(z.namelist())
         project = z.read("dlprep-src/pyproject.toml").decode()
-    assert "dlprep-src/dlprep/__init__.py" in names and "dlprep-src/dlprep/autograder.py" in names
+    assert "dlprep-src/dlprep/__init__.py" in names and "dlprep-src/dlprep/platforms/bundles.py" in names
     assert '"torch==2.13.0"' in project and "extra ==" not in project
     assert 'dlprep = "dlprep.cli.app:main"' in project

@@ -143,17 +143,17 @@ def test_strict_follows_the_level(grader, level):
     it refuses with one line naming what is missing and how to get it."""
     from dlprep.errors import SandboxError
 
-    grader.isolation = "strict"
+    grader.isolation, grader.require = "strict", "full"
     try:
         reference = (ROOT / "reference_impls/batched_matmul/reference.py").read_text()
         if iso.full_isolation(level) is None:
             assert grader.grade_source(Q, reference, "reference.py", seed=1).status == "pass"
         else:
-            with pytest.raises(SandboxError, match=r"strict refuses.*lacks [a-z+]*pidns: allow unprivileged") as e:
+            with pytest.raises(SandboxError, match=r"full refuses.*lacks [a-z+]*pidns: allow unprivileged") as e:
                 grader.grade_source(Q, reference, "reference.py", seed=1)
             assert "\n" not in str(e.value)
     finally:
-        grader.isolation = "best"
+        grader.isolation, grader.require = "best", "best"
 
 
 def test_strict_refuses_below_full_isolation(monkeypatch):
@@ -162,7 +162,7 @@ def test_strict_refuses_below_full_isolation(monkeypatch):
 
     monkeypatch.setenv("DLPREP_SANDBOX", "weak")
     with Grader("cpu", timeout=8, isolation="strict") as g:
-        with pytest.raises(SandboxError, match=r"strict refuses.*lacks netns\+mountns\+pidns: allow unprivileged"):
+        with pytest.raises(SandboxError, match=r"full refuses.*lacks netns\+mountns\+pidns: .*DLPREP_SANDBOX=weak"):
             g.grade_source(Q, SOLVE, "ok.py", seed=1)
 
 

@@ -140,7 +140,7 @@ def test_verify_proves_cards_and_fails_one_whose_input_does_not_differ(tmp_path,
     base = "tensor.contiguity.spotbug.make_contiguous."
     ids = [base + "never-copies", base + "always-copies", base + "strict-size-one"]
     out = tmp_path / "r.json"
-    r = runner.invoke(app, ["verify", "--jobs", "1", "--json", str(out), *ids])
+    r = runner.invoke(app, ["verify", "--jobs", "1", "--out", str(out), *ids])
     assert r.exit_code == 1, r.output
     got = {x["id"]: x for x in json.loads(out.read_text())["results"]}
     assert got[base + "never-copies"]["status"] == "passed" and got[base + "never-copies"]["evidence"] == "proved"

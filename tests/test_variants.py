@@ -109,12 +109,12 @@ def test_verify_runs_the_draws_and_names_one_that_fails(tmp_path, monkeypatch):
     monkeypatch.setenv("DLPREP_BANKS", str(banks))
     monkeypatch.setenv("DLPREP_HOME", str(tmp_path / "home"))
     out = tmp_path / "r.json"
-    r = runner.invoke(app, ["verify", "--jobs", "1", "--json", str(out), "tensor.contiguity.var"])
+    r = runner.invoke(app, ["verify", "--jobs", "1", "--out", str(out), "tensor.contiguity.var"])
     assert r.exit_code == 1, r.output
     res = json.loads(out.read_text())["results"][0]
     assert res["status"] == "failed" and "draw {'n':" in res["message"] and "ValueError" in res["message"]
     (banks / "tensor.contiguity.yaml").write_text(BANK.replace("n > 3", "n > 99"))
-    r = runner.invoke(app, ["verify", "--jobs", "1", "--json", str(out), "tensor.contiguity.var"])
+    r = runner.invoke(app, ["verify", "--jobs", "1", "--out", str(out), "tensor.contiguity.var"])
     assert r.exit_code == 0, r.output
     res = json.loads(out.read_text())["results"][0]
     assert res["status"] == "passed" and "3 draws" in res["message"]

@@ -54,7 +54,7 @@ def report(tmp_path_factory):
     mp.setenv("DLPREP_EXERCISES", str(exercises))
     out = tmp / "report.json"
     xml = tmp / "report.xml"
-    r = runner.invoke(app, ["verify", "--jobs", "2", "--json", str(out), "--junit-xml", str(xml)])
+    r = runner.invoke(app, ["verify", "--jobs", "2", "--out", str(out), "--junit-xml", str(xml)])
     yield r, json.loads(out.read_text()), xml, banks
     mp.undo()
 

@@ -41,11 +41,12 @@ class GraderSpec:
     device: str = "auto"
     isolation: str = "best"
     timeout: float | None = None  # overrides each exercise's own time limit
+    trust: str | None = None  # verified or all (None: what `isolation` implies; see Grader)
 
     def build(self) -> Grader:
         from dlprep.checkers.grader import Grader
 
-        return Grader(self.device, timeout=self.timeout, isolation=self.isolation)
+        return Grader(self.device, timeout=self.timeout, isolation=self.isolation, trust=self.trust)
 
 
 class Executor(Protocol):

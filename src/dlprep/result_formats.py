@@ -1,11 +1,12 @@
-"""Result files for other tools, written from a BatchReport: our JSON, CSV, JUnit XML, Gradescope's
-and Exercism's results.json.
+"""Result files for other tools, written from a BatchReport: our JSON, CSV, JUnit XML, and the
+results.json of Gradescope, Exercism and PrairieLearn (shaped in dlprep.platforms.results).
 
-Gradescope (https://gradescope-autograders.readthedocs.io/en/latest/specs/) and Exercism
-(exercism/docs building/tooling/test-runners/interface.md, version 3) each read one results.json
-per submission: with one submission OUT is that file; with several, OUT is a folder holding
-`<submitter>.json` for each. Every file is written atomically (a temporary file beside it, then
-os.replace), so a reader never sees half a file and a kill never leaves one.
+Gradescope (https://gradescope-autograders.readthedocs.io/en/latest/specs/), Exercism
+(exercism/docs building/tooling/test-runners/interface.md, version 3) and PrairieLearn
+(docs/externalGrading.md, "Grading results") each read one results.json per submission: with
+one submission OUT is that file; with several, OUT is a folder holding `<submitter>.json` for
+each. Every file is written atomically (a temporary file beside it, then os.replace), so a reader
+never sees half a file and a kill never leaves one.
 """
 
 from __future__ import annotations
@@ -20,14 +21,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dlprep.batch import BatchReport, Row, first_failure
+from dlprep.batch import BatchReport, Row
 from dlprep.errors import UsageError
-from dlprep.results import CheckResult, Verdict
+from dlprep.platforms import results as _platform
+from dlprep.results import CheckResult
 
-FORMATS = ("json", "csv", "junit", "gradescope", "exercism")
-PER_SUBMISSION = ("gradescope", "exercism")
+FORMATS = ("json", "csv", "junit", "gradescope", "exercism", "prairielearn")
+PER_SUBMISSION = ("gradescope", "exercism", "prairielearn")
 SUFFIXES = {".json": "json", ".csv": "csv", ".xml": "junit"}
-EXERCISM_OUTPUT_CAP = 500  # the interface caps a test's user output at 500 characters
 
 
 def pick_format(fmt: str | None, out: Path | None) -> str:
@@ -37,6 +38,19 @@ def pick_format(fmt: str | None, out: Path | None) -> str:
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
     return fmt
+
+
+def destination(fmt: str | None, out: str | None, as_json: bool) -> tuple[str, Path | None, bool]:
+    """(format, file or folder, to stdout) from `--format`, `--out` and `--json`: `--json` is
+    `--format json --out -`; a format asked for without `--out`, or `--out -`, goes to stdout
+    (a file named `-` is never written)."""
+    if as_json:
+        if fmt not in (None, "json") or out not in (None, "-"):
+            raise UsageError("--json prints the JSON report to stdout; use --format/--out for anything else")
+        fmt, out = "json", "-"
+    to_stdout = out == "-" or (out is None and fmt is not None)
+    path = None if out in (None, "-") else Path(out)
+    return pick_format(fmt, path), path, to_stdout
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -56,29 +70,40 @@ def write_atomic(path: Path, text: str) -> None:
         raise UsageError(f"cannot write {path}: {e.strerror or e}") from None
 
 
-def write(report: BatchReport, fmt: str, out: Path) -> list[Path]:
-    """Write the report in `fmt` at `out`; returns the files written."""
+def render(report: BatchReport, fmt: str) -> str:
+    """The report as one document in `fmt` (a per-submission format needs exactly one submission)."""
     if fmt in PER_SUBMISSION:
-        one: Callable[[Row, BatchReport], dict[str, Any]] = gradescope if fmt == "gradescope" else exercism
-        if len(report.rows) == 1:
-            write_atomic(out, _dumps(one(report.rows[0], report)))
-            return [out]
+        if len(report.rows) != 1:
+            raise UsageError(f"--format {fmt} gives one results.json per submission: with {len(report.rows)} "
+                             "submissions, pass --out FOLDER")
+        return _dumps(_ONE[fmt](report.rows[0], report))
+    return {"json": lambda: _dumps(report.to_json()), "csv": lambda: to_csv(report),
+            "junit": lambda: to_junit(report)}[fmt]()
+
+
+def write(report: BatchReport, fmt: str, out: Path) -> list[Path]:
+    """Write the report in `fmt` at `out`; returns the files written. A per-submission format
+    with one submission writes the file OUT; with several, a folder of `<submitter>.json`."""
+    if fmt in PER_SUBMISSION and len(report.rows) != 1:
         if out.is_file():
             raise UsageError(f"{out} is a file; with {len(report.rows)} submissions --format {fmt} writes a folder")
         files = []
         for r in report.rows:
             path = out / f"{_safe(r.submitter)}.json"
-            write_atomic(path, _dumps(one(r, report)))
+            write_atomic(path, _dumps(_ONE[fmt](r, report)))
             files.append(path)
         return files
-    text = {"json": lambda: _dumps(report.to_json()), "csv": lambda: to_csv(report),
-            "junit": lambda: to_junit(report)}[fmt]()
-    write_atomic(out, text)
+    write_atomic(out, render(report, fmt))
     return [out]
 
 
 def _dumps(doc: dict[str, Any]) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=2, default=str) + "\n"
+
+
+_ONE: dict[str, Callable[[Row, BatchReport], dict[str, Any]]] = {
+    "gradescope": lambda r, rep: _platform.gradescope(r, rep), "exercism": lambda r, rep: _platform.exercism(r, rep),
+    "prairielearn": lambda r, rep: _platform.prairielearn(r, rep)}
 
 
 def _safe(name: str) -> str:
@@ -111,90 +136,64 @@ def to_csv(report: BatchReport) -> str:
 # ---------------------------------------------------------------- JUnit XML
 
 def to_junit(report: BatchReport) -> str:
-    """One testsuite per submission (named after the submitter), one testcase per check."""
-    from junitparser import Error, Failure, JUnitXml, Skipped, TestCase, TestSuite
+    """One testsuite per submission (named after the submitter), one testcase per check.
 
-    xml = JUnitXml(f"dlprep grade {report.question} (seed {report.seed})")
+    Written with ElementTree to the shape junitparser, junit2html and xunitparser all read:
+    - times: the suite's is the run's; the checks of one run share one process, so each testcase
+      gets an equal share of it (the sum is the run's time);
+    - an advisory check (reported, not scored under --trust verified) is a testcase with a
+      property `advisory` and its real status as `status`, never a skip: it ran;
+    - no suite-level <properties>: xunitparser folds every suite into one and refuses a property
+      name met twice; the submission's score and hash go in the suite's <system-out>.
+    """
+    from xml.etree import ElementTree as ET
+
+    root = ET.Element("testsuites", name=f"dlprep grade {report.question} (seed {report.seed})")
+    totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     for r in report.rows:
-        suite = TestSuite(r.submitter)
-        suite.add_property("question", report.question)
-        suite.add_property("seed", str(report.seed))
-        suite.add_property("sha256", r.digest)
-        suite.add_property("score", f"{r.verdict.score:g}/{r.verdict.max_score:g}")
-        for t in r.verdict.tests:
-            case = TestCase(t.name, classname=f"{report.question}.{r.submitter}")
+        v = r.verdict
+        share = round(v.duration_s / len(v.tests), 6) if v.tests else 0.0
+        counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+        suite = ET.SubElement(root, "testsuite", name=r.submitter, time=f"{v.duration_s:.3f}",
+                              timestamp=report.started)
+        for t in v.tests:
+            case = ET.SubElement(suite, "testcase", name=t.name, classname=f"{report.question}.{r.submitter}",
+                                 time=f"{share:.6f}")
+            counts["tests"] += 1
+            props = {"trust": t.trust, "status": t.status, "score": f"{t.score:g}/{t.max_score:g}"}
             if t.advisory:
-                case.result = [Skipped(f"advisory ({t.status}): {_message(t)}")]
+                props["advisory"] = "true"
             elif t.status in ("error", "timeout"):
-                case.result = [Error(_message(t), t.status)]
+                ET.SubElement(case, "error", message=_message(t), type=t.status).text = _message(t)
+                counts["errors"] += 1
             elif t.status in ("fail", "unattempted"):
-                case.result = [Failure(_message(t), t.status)]
+                ET.SubElement(case, "failure", message=_message(t), type=t.status).text = _message(t)
+                counts["failures"] += 1
             elif t.status == "skip":
-                case.result = [Skipped(_message(t))]
+                ET.SubElement(case, "skipped", message=_message(t))
+                counts["skipped"] += 1
+            plist = ET.SubElement(case, "properties")
+            for k, val in props.items():
+                ET.SubElement(plist, "property", name=k, value=val)
             if t.output:
-                case.system_out = t.output
-            suite.add_testcase(case)
-        suite.time = round(r.verdict.duration_s, 3)
-        xml.add_testsuite(suite)
-    xml.update_statistics()  # type: ignore[no-untyped-call]
-    raw: bytes = xml.tostring()  # type: ignore[no-untyped-call]
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + raw.decode("utf-8")
+                ET.SubElement(case, "system-out").text = t.output
+        ET.SubElement(suite, "system-out").text = (
+            f"score {v.score:g}/{v.max_score:g}; status {v.status}; sha256 {r.digest}; seed {report.seed}"
+            + (f"\n{v.stdout}" if v.stdout else ""))
+        for k, n in counts.items():
+            suite.set(k, str(n))
+            totals[k] += n
+    for k, n in totals.items():
+        root.set(k, str(n))
+    root.set("time", f"{sum(r.verdict.duration_s for r in report.rows):.3f}")
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-# ---------------------------------------------------------------- Gradescope
+# ---------------------------------------------------------------- the platforms' results.json
 
-def _visibility(t: CheckResult) -> str:
-    # the hidden cases' failures name their inputs: students see them once the due date has passed
-    return "after_due_date" if t.name.startswith("hidden") else "visible"
-
-
-def gradescope(r: Row, report: BatchReport) -> dict[str, Any]:
-    """Gradescope's results.json: the total score, and one entry per check with its own score."""
-    v = r.verdict
-    tests = []
-    for i, t in enumerate(v.tests, 1):
-        body = "\n".join(x for x in (t.message or "", t.output) if x)
-        tests.append({"name": t.name + (" (advisory)" if t.advisory else ""), "number": str(i),
-                      "score": t.score, "max_score": t.max_score,
-                      "status": "passed" if t.status in ("pass", "skip") else "failed",
-                      "output": body, "visibility": _visibility(t)})
-    return {"score": v.score, "execution_time": round(v.duration_s, 3), "output": _summary_line(v, report),
-            "visibility": "visible", "stdout_visibility": "hidden", "tests": tests,
-            "extra_data": {"question": report.question, "seed": report.seed, "status": v.status,
-                           "max_score": v.max_score, "sha256": r.digest, "sandbox": v.sandbox}}
-
-
-def _summary_line(v: Verdict, report: BatchReport) -> str:
-    bad = first_failure(v)
-    hidden = f"; hidden cases {v.hidden.get('passed', 0)}/{v.hidden.get('count', 0)}" if v.hidden.get("count") else ""
-    tail = f"; first failing check: {bad.name}: {_message(bad)}" if bad else ""
-    return f"{report.question}: {v.status}, {v.score:g}/{v.max_score:g}{hidden}{tail}"
-
-
-# ---------------------------------------------------------------- Exercism
-
-def _exercism_status(status: str) -> str:
-    return {"pass": "pass", "skip": "pass", "error": "error", "timeout": "error"}.get(status, "fail")
-
-
-def exercism(r: Row, report: BatchReport) -> dict[str, Any]:
-    """Exercism's test-runner results.json, version 3: a top-level message only on error; the
-    tests in the order the checker ran them; a test's user output capped at 500 characters."""
-    v = r.verdict
-    tests = []
-    for t in v.tests:
-        if t.status == "skip":
-            continue
-        out = t.output if len(t.output) <= EXERCISM_OUTPUT_CAP else (
-            t.output[:EXERCISM_OUTPUT_CAP - 48] + "\nOutput was truncated. Please limit to 500 chars")
-        msg = _message(t) or None
-        if t.advisory:
-            msg = f"advisory, not scored: {msg or t.status}"
-        tests.append({"name": t.name, "status": "pass" if t.advisory else _exercism_status(t.status),
-                      "message": msg, "output": out or None,
-                      "test_code": f"# {report.question}, check {t.name!r}\n"
-                                   "# your solution is called in the sandbox and compared with the reference"})
-    status = _exercism_status(v.status)
-    bad = first_failure(v)
-    message = (f"{bad.name}: {_message(bad)}" if bad else v.status) if status == "error" else None
-    return {"version": 3, "status": status, "message": message, "tests": tests}
+# Each platform's shape lives with the platform (dlprep.platforms.results); re-exported here, where
+# every result file is written.
+gradescope = _platform.gradescope
+exercism = _platform.exercism
+prairielearn = _platform.prairielearn
