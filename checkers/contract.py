@@ -11,6 +11,11 @@ So each exercise declares that domain once, in `reference_impls/<ex>/contract.ya
       dtype:
         values: [float32, float64, float16]
         stated: {en: "float16", zh: "float16"}
+      size:
+        values: [small, long, empty]
+        stated: {en: "empty", zh: "空"}
+        degenerate: [empty]       # moot for the other axes: a point holding it covers only its own
+                                  # pairs, so every other pair also meets in a real point
     exclude:                      # partial points that the prompt rules out together
       - {dtype: float16, layout: expanded}
     random: 4                     # random points drawn beyond the covering set
@@ -55,6 +60,9 @@ class Axis:
     name: str
     values: tuple[str, ...]
     stated: dict[str, str]  # lang -> regex that the prompt in that language must match
+    # values that make the other axes moot (an empty batch has no dtype to get wrong): a point
+    # holding one covers only its own pairs, so every other pair also meets in a point without one
+    degenerate: tuple[str, ...] = ()
 
     @property
     def baseline(self) -> str:
@@ -98,10 +106,12 @@ class Contract:
                 raise UsageError(f"contract too wide: more than {MAX_POINTS} points to cover every pair")
             start = sorted(uncovered)[rng.randrange(len(uncovered))] if uncovered else None
             point = dict(start) if start else dict([sorted(singles)[rng.randrange(len(singles))]])
+            plain = not any(self._degenerate(kv) for kv in point.items())
             order = [a for a in self.axes if a.name not in point]
             rng.shuffle(order)
             for axis in order:
-                choices = list(axis.values)
+                # a point built around a pair of real values stays real, so it covers that pair
+                choices = [v for v in axis.values if not (plain and v in axis.degenerate)] or list(axis.values)
                 rng.shuffle(choices)
                 best = max(choices, key=lambda v: (self.allowed({**point, axis.name: v}),
                                                    _gain(point, axis.name, v, uncovered)))
@@ -110,7 +120,7 @@ class Contract:
                 point = self._legal_around(point, start, rng)
             frozen = tuple((n, point[n]) for n in names)
             out.append(frozen)
-            uncovered -= set(itertools.combinations(frozen, 2))
+            uncovered -= self._covered(frozen)
             singles -= set(frozen)
         for _ in range(self.random_points):
             for _try in range(100):
@@ -119,6 +129,17 @@ class Contract:
                     out.append(tuple((n, point[n]) for n in names))
                     break
         return out
+
+    def _degenerate(self, kv: tuple[str, str]) -> bool:
+        return any(a.name == kv[0] and kv[1] in a.degenerate for a in self.axes)
+
+    def _covered(self, point: Point) -> set[tuple[tuple[str, str], tuple[str, str]]]:
+        """The pairs a point really exercises: all of them, or with a degenerate value in it, only
+        the pairs that hold a degenerate value."""
+        pairs = set(itertools.combinations(point, 2))
+        if any(self._degenerate(kv) for kv in point):
+            pairs = {p for p in pairs if self._degenerate(p[0]) or self._degenerate(p[1])}
+        return pairs
 
     def _legal_around(self, point: dict[str, str], keep: Any, rng: random.Random) -> dict[str, str]:
         fixed = dict(keep) if keep else {}
@@ -197,7 +218,10 @@ def parse(data: Any, where: str) -> Contract:
                 re.compile(rx)
             except re.error as e:
                 raise UsageError(f"{where}: axis {name}: stated.{lang} is not a regex ({e})") from None
-        axes.append(Axis(str(name), tuple(map(str, values)), {k: str(v) for k, v in stated.items()}))
+        degenerate = tuple(map(str, spec.get("degenerate") or []))
+        if not set(degenerate) <= set(map(str, values)) or len(degenerate) >= len(values):
+            raise UsageError(f"{where}: axis {name}: `degenerate` must name some (not all) of its values")
+        axes.append(Axis(str(name), tuple(map(str, values)), {k: str(v) for k, v in stated.items()}, degenerate))
     known = {a.name: set(a.values) for a in axes}
     exclude = []
     for ex in data.get("exclude") or []:

@@ -17,7 +17,7 @@ DTYPES = {"float32": torch.float32, "float64": torch.float64, "float16": torch.f
           "bool": torch.bool}
 
 LAYOUTS = ("contiguous", "transposed", "stepped", "offset", "expanded", "channels_last", "channels_last_sliced")
-VALUES = ("normal", "large_offset", "tiny", "huge", "ties", "negative", "nonfinite")
+VALUES = ("normal", "large_offset", "tiny", "huge", "ties", "negative", "positive", "nonfinite")
 
 
 def dtype(name: str) -> torch.dtype:
@@ -44,6 +44,8 @@ def _values(shape: Sequence[int], dt: torch.dtype, regime: str, gen: torch.Gener
         x = torch.randint(-2, 3, shape, generator=gen).to(torch.float64)
     elif regime == "negative":
         x = -x.abs() - 0.5
+    elif regime == "positive":  # sums only grow: low-precision accumulation drifts without cancelling
+        x = torch.rand(shape, generator=gen, dtype=torch.float64)
     elif regime == "nonfinite" and x.numel():
         flat = x.view(-1)
         picks = torch.randint(0, flat.numel(), (max(1, flat.numel() // 5),), generator=gen)

@@ -97,3 +97,19 @@ def test_lint_reports_a_prompt_silent_on_an_axis(tmp_path) -> None:
     (folder / "contract.yaml").write_text("axes: [", encoding="utf-8")
     contract.load.cache_clear()
     assert any("not valid YAML" in p for p in lint.contract_problems(lq, tmp_path))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**63 - 1))
+def test_degenerate_values_cover_only_their_own_pairs(seed: int) -> None:
+    """An empty batch makes dtype and k moot: each (dtype, k) pair must also meet in a point
+    whose batch is not empty."""
+    c = contract.parse({"axes": {
+        "dtype": {"values": ["f32", "f16", "i32"], "stated": STATED},
+        "k": {"values": ["small", "long", "zero"], "stated": STATED, "degenerate": ["zero"]},
+        "batch": {"values": ["small", "one", "empty"], "stated": STATED, "degenerate": ["empty"]}}}, "t")
+    points = [dict(p) for p in c.points(seed)]
+    real = [p for p in points if p["batch"] != "empty" and p["k"] != "zero"]
+    assert {(p["dtype"], p["k"]) for p in real} == {(d, k) for d in ("f32", "f16", "i32") for k in ("small", "long")}
+    assert {(p["dtype"], p["batch"]) for p in real} == {(d, b) for d in ("f32", "f16", "i32") for b in ("small", "one")}
+    assert any(p["batch"] == "empty" for p in points) and any(p["k"] == "zero" for p in points)
