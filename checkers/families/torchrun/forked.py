@@ -1,0 +1,166 @@
+"""The ranks of a one-node job, forked from the sandboxed child instead of launched by torchrun.
+
+torchrun's agent costs a fresh interpreter that imports torch, and each rank another one: most of
+a grading's time on a small machine. Where the exercise does not test the launcher, the child
+(which already imported torch, and has not yet loaded the user's file) forks the ranks itself and
+sets up what the agent would have:
+
+- the rendezvous: a TCP store served by this process on 127.0.0.1 (inside the run's own network
+  namespace), which the ranks join as clients because TORCHELASTIC_USE_AGENT_STORE is "True",
+  exactly how torchrun's workers reuse their agent's store in `init_process_group("env://")`;
+- the workers' environment, as `LocalElasticAgent._start_workers` writes it (RANK, LOCAL_RANK,
+  WORLD_SIZE, LOCAL_WORLD_SIZE, GROUP_RANK, ROLE_*, MASTER_ADDR/PORT, TORCHELASTIC_*);
+- the agent's failure handling: when a rank exits with an error the others are stopped (SIGTERM)
+  and the job's status is 1, as torchrun's exit status would be.
+
+`ForkedRanks` then stands in for the agent's Popen in child.py's supervisor (`poll()`, no stderr
+pipe: the ranks write to the child's own). The forks wait on a pipe for the go-ahead, so they are
+made before any user code runs here and started only once the job's files are written.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import torch
+
+RUN_ID = "dlprep"
+
+
+def fork_safe(spec: dict[str, Any]) -> bool:
+    """nccl ranks need CUDA in each fork, which CUDA does not survive once initialised in the
+    parent: those runs keep the real torchrun (and fresh interpreters)."""
+    backend = spec.get("common", {}).get("backend", "gloo") if isinstance(spec, dict) else "gloo"
+    return backend == "gloo" and not torch.cuda.is_initialized() and hasattr(os, "fork")
+
+
+def worker_env(rank: int, world: int, port: int) -> dict[str, str]:
+    """One node's worker environment, the keys and values torchrun's local agent gives its workers."""
+    return {"RANK": str(rank), "LOCAL_RANK": str(rank), "WORLD_SIZE": str(world), "LOCAL_WORLD_SIZE": str(world),
+            "GROUP_RANK": "0", "GROUP_WORLD_SIZE": "1", "ROLE_RANK": str(rank), "ROLE_NAME": "default",
+            "ROLE_WORLD_SIZE": str(world), "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(port),
+            "TORCHELASTIC_RESTART_COUNT": "0", "TORCHELASTIC_MAX_RESTARTS": "0", "TORCHELASTIC_RUN_ID": RUN_ID,
+            "TORCHELASTIC_USE_AGENT_STORE": "True", "TORCH_NCCL_ASYNC_ERROR_HANDLING": "1", "DLPREP_NODE": "0"}
+
+
+def _preload() -> None:
+    """What every rank imports anyway, imported once here so that the forks inherit it."""
+    import torch.distributed  # noqa: F401
+    import torch.distributed.algorithms.join  # noqa: F401
+    import torch.nn.parallel  # noqa: F401
+    import torch.utils.data  # noqa: F401
+
+    from dlprep.checkers.families.torchrun import rank  # noqa: F401
+
+
+class ForkedRanks:
+    """`world` forked ranks of one node, supervised like torchrun's agent supervises its workers."""
+
+    stderr = None  # child.py's supervisor forwards an agent's stderr pipe; the forks have none
+
+    def __init__(self, world: int):
+        _preload()
+        self.world = world
+        self.pids: list[int] = []
+        self.go: list[int] = []  # write end of each rank's go-ahead pipe
+        self.status: dict[int, int] = {}  # pid -> exit code (a signal as its negative, as Popen does)
+        self.stopping = False
+        self.store: Any = None
+        sys.stdout.flush()
+        sys.stderr.flush()
+        for rank in range(world):
+            r, w = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the rank: nothing but the wait until the job is written
+                os.close(w)
+                for fd in self.go:
+                    os.close(fd)
+                self._rank(rank, r)
+            os.close(r)
+            self.pids.append(pid)
+            self.go.append(w)
+
+    def _rank(self, rank: int, go_fd: int) -> None:
+        code = 1
+        try:
+            msg = b""
+            while not msg.endswith(b"\n"):
+                chunk = os.read(go_fd, 4096)
+                if not chunk:  # the run was cancelled (a load error) or the child died
+                    os._exit(0)
+                msg += chunk
+            os.close(go_fd)
+            jobdir, port, extra = msg.decode().rstrip("\n").split("\0", 2)
+            os.environ.update(dict(kv.split("=", 1) for kv in extra.split("\0") if kv))
+            os.environ.update(worker_env(rank, self.world, int(port)))
+            torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
+            from dlprep.checkers.families.torchrun import rank as rank_main
+            from dlprep.checkers.sandbox import harness
+
+            harness.started()  # this process is the one that writes the rank's result
+            rank_main.main(Path(jobdir))  # ends with os._exit
+        except BaseException:  # noqa: BLE001 - a broken rank must not return into the child's code
+            import traceback
+
+            traceback.print_exc()
+        os._exit(code)
+
+    def start(self, jobdir: Path, port: int, env: dict[str, str]) -> None:
+        """Serve the store, then let the ranks run: `jobdir` is written by now."""
+        from torch.distributed import TCPStore
+
+        self.store = TCPStore("127.0.0.1", port, self.world, is_master=True, wait_for_workers=False)
+        extra = "\0".join(f"{k}={v}" for k, v in env.items())
+        msg = f"{jobdir}\0{port}\0{extra}\n".encode()
+        for fd in self.go:
+            try:
+                os.write(fd, msg)
+            except OSError:  # that rank is already gone; poll() reports it
+                pass
+            os.close(fd)
+        self.go = []
+
+    def cancel(self) -> None:
+        """Nothing to run (the user's file did not load): the ranks exit without starting."""
+        for fd in self.go:
+            os.close(fd)
+        self.go = []
+        for pid in self.pids:
+            self._wait(pid, block=True)
+
+    def _wait(self, pid: int, block: bool = False) -> None:
+        if pid in self.status:
+            return
+        try:
+            done, status = os.waitpid(pid, 0 if block else os.WNOHANG)
+        except ChildProcessError:  # reaped elsewhere: it is gone, its status unknown
+            self.status[pid] = 1
+            return
+        if done:
+            self.status[pid] = os.waitstatus_to_exitcode(status)
+
+    def poll(self) -> int | None:
+        """None while the job runs; then 0, or 1 when any rank failed. Like torchrun's agent, a
+        failed rank stops the others (SIGTERM) before the job ends."""
+        for pid in self.pids:
+            self._wait(pid)
+        failed = any(code != 0 for code in self.status.values())
+        if failed and not self.stopping:
+            self.stopping = True
+            for pid in self.pids:
+                if pid not in self.status:
+                    try:
+                        os.kill(pid, signal.SIGTERM)
+                    except ProcessLookupError:
+                        pass
+        if len(self.status) < len(self.pids):
+            return None
+        return 1 if failed else 0
+
+    def close(self) -> None:
+        """Stop serving the store (the ranks are killed by the child's sweep right after)."""
+        self.store = None
