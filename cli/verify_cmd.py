@@ -23,9 +23,13 @@ def verify_cmd(
     executor: str = typer.Option("local", "--executor", help="local, or ray to scale out."),
     ray_address: str = typer.Option(None, "--ray-address", help="A Ray cluster to join (default with --executor "
                                                                 "ray: a private local runtime)."),
+    changed: bool = typer.Option(False, "--changed", help="Prove only what changed: skip items whose content "
+                                                          "(question, exercise files, checkers, torch/triton) has a "
+                                                          "recorded pass on this machine."),
 ) -> None:
     """Prove every answer key and reference true on the installed torch/triton."""
     from dlprep import bank, executors, verify
+    from dlprep.verify_record import VerifyRecord
     from dlprep.cli import render
 
     catalog, problems = bank.load_catalog()
@@ -34,7 +38,8 @@ def verify_cmd(
     selection = verify.select(catalog, selectors or [], qtype)
     ex = executors.make_executor(executor, jobs, executors.GraderSpec(device), ray_address)
     with render.verify_progress(len(selection)) as advance:
-        report = verify.run(catalog, selection, ex, advance, with_coverage=not (selectors or qtype))
+        report = verify.run(catalog, selection, ex, advance, with_coverage=not (selectors or qtype),
+                            record=VerifyRecord(), changed=changed)
     try:
         if json_file:
             json_file.write_text(json.dumps(report.to_json(), ensure_ascii=False, indent=2), encoding="utf-8")

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from dlprep import evidence, executors, models, mutants, paths, spotbug
+from dlprep import evidence, executors, models, mutants, paths, spotbug, verify_record
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
 from dlprep.code_judge import accepted, judge_job, snippet_job
@@ -30,6 +30,7 @@ from dlprep.errors import NotFound, UsageError
 from dlprep.kinds import QUESTION_TYPES
 from dlprep.mutants import DiffError
 from dlprep.requires import Environment, environment
+from dlprep.verify_record import VerifyRecord
 
 Outcome = Literal["passed", "failed", "skipped", "unverifiable"]
 SNIPPET_TIMEOUT_S = 120.0
@@ -46,6 +47,7 @@ class QuestionResult:
     duration_s: float = 0.0
     counts: dict[str, int] = field(default_factory=dict)  # coding: files graded by kind (mutants, wrong, ...)
     evidence: str = ""  # choice/true_false/short that passed: "proved" (its probe agreed) or "docs"
+    recorded: bool = False  # not run now (`--changed`): this very content passed on a recorded run
 
 
 @dataclass(frozen=True)
@@ -419,18 +421,21 @@ def verify_task(grader: Any, task: VerifyTask) -> list[QuestionResult]:
         return [QuestionResult(lq.id, lq.topic, lq.q.type, "failed", f"verifier crashed: {type(e).__name__}: {e}")]
 
 
-def _tasks(selection: list[LoadedQuestion], env: Environment) -> list[VerifyTask]:
-    """Slow work first, so that the long tail does not end up on one worker: exercises, then the
-    spot-the-bug cards by exercise (largest batch first), output questions, the rest."""
-    order = sorted(selection, key=lambda lq: (lq.q.type != "coding", lq.q.type != "output", lq.id))
+def _tasks(selection: list[LoadedQuestion], env: Environment,
+           cost: Callable[[LoadedQuestion], float] | None = None) -> list[VerifyTask]:
+    """The longest work first (by what each item took on the last run, else by kind), so that the
+    long tail does not end up on one worker while the other idles: one task per question, and one
+    per exercise for its spot-the-bug cards (proved together, so costed together)."""
     cards: dict[str, list[LoadedQuestion]] = {}
-    for lq in order:
+    tasks = []
+    for lq in sorted(selection, key=lambda lq: lq.id):
         if isinstance(lq.q, models.SpotBugQuestion):
             cards.setdefault(lq.q.exercise, []).append(lq)
-    batches = [VerifyTask(tuple(b), env) for b in sorted(cards.values(), key=len, reverse=True)]
-    singles = [VerifyTask((lq,), env) for lq in order if not isinstance(lq.q, models.SpotBugQuestion)]
-    n_coding = sum(lq.q.type == "coding" for lq in order)
-    return singles[:n_coding] + batches + singles[n_coding:]
+        else:
+            tasks.append(VerifyTask((lq,), env))
+    tasks += [VerifyTask(tuple(b), env) for b in cards.values()]
+    known = cost or (lambda lq: verify_record.DEFAULT_COST_S.get(lq.q.type, 1.0))
+    return sorted(tasks, key=lambda t: -sum(map(known, t.lqs)))
 
 
 class LocalExecutor(executors.LocalExecutor):
@@ -442,14 +447,37 @@ class LocalExecutor(executors.LocalExecutor):
 
 
 def run(catalog: Catalog, selection: list[LoadedQuestion], executor: executors.Executor,
-        on_result: Callable[[QuestionResult], None] = lambda r: None, with_coverage: bool = True) -> VerifyReport:
-    """Verify the selection through any executor (local threads, Ray actors): same verdicts."""
+        on_result: Callable[[QuestionResult], None] = lambda r: None, with_coverage: bool = True,
+        record: VerifyRecord | None = None, changed: bool = False) -> VerifyReport:
+    """Verify the selection through any executor (local threads, Ray actors): same verdicts.
+    With a `record`, the order follows its costs and it learns this run's costs and passes (saved
+    at the end); with `changed` too, an item whose content has a recorded pass is not run again."""
     env = environment()
+    machine = {**verify_record.versions(), **env.to_json()}
+    fps = {lq.id: verify_record.fingerprint(lq, machine) for lq in selection} if record is not None else {}
+    results: list[QuestionResult] = []
+    todo = selection
+    if record is not None and changed:
+        todo = []
+        for lq in selection:
+            kept = record.passed(lq, fps[lq.id])
+            if kept is None:
+                todo.append(lq)
+                continue
+            r = QuestionResult(**{**kept, "details": tuple(kept.get("details", ())), "duration_s": 0.0,
+                                  "recorded": True})
+            results.append(r)
+            on_result(r)
 
     def each(task: VerifyTask, rs: list[QuestionResult]) -> None:
         for r in rs:
             on_result(r)
 
-    results = [r for rs in executor.map(verify_task, _tasks(selection, env), each) for r in rs]
+    tasks = _tasks(todo, env, record.cost if record is not None else None)
+    results += [r for rs in executor.map(verify_task, tasks, each) for r in rs]
+    if record is not None:
+        for r in results:
+            record.update(r, fps.get(r.id))
+        record.save()
     return VerifyReport(tuple(sorted(results, key=lambda r: r.id)),
                         tuple(coverage(catalog)) if with_coverage else (), env.to_json())

@@ -111,7 +111,7 @@ class ForkedRanks:
 
     def start(self, jobdir: Path, port: int, env: dict[str, str]) -> None:
         """Serve the store, then let the ranks run: `jobdir` is written by now."""
-        from torch.distributed import TCPStore
+        from torch.distributed import TCPStore  # type: ignore[attr-defined]  # re-exported from a C module
 
         self.store = TCPStore("127.0.0.1", port, self.world, is_master=True, wait_for_workers=False)
         extra = "\0".join(f"{k}={v}" for k, v in env.items())
