@@ -29,8 +29,8 @@ def verify_cmd(
 ) -> None:
     """Prove every answer key and reference true on the installed torch/triton."""
     from dlprep import bank, executors, verify
-    from dlprep.verify_record import VerifyRecord
     from dlprep.cli import render
+    from dlprep.verify_record import VerifyRecord
 
     catalog, problems = bank.load_catalog()
     if problems or catalog is None:

@@ -45,10 +45,10 @@ def record_file() -> Path:
 @cache
 def code_hash() -> str:
     """The checkers package and the core verify modules, file by file."""
-    from dlprep import checkers
+    import dlprep.checkers
 
     h = hashlib.sha256()
-    pkg = Path(checkers.__file__).parent
+    pkg = Path(dlprep.checkers.__file__).parent
     core = Path(__file__).parent
     files = sorted(pkg.rglob("*.py")) + [core / m for m in CORE_MODULES if (core / m).is_file()]
     for f in files:
