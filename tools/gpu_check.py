@@ -82,7 +82,8 @@ def grade_triton(catalog: bank.Catalog, ids: list[str], full: bool, deadline: fl
             speed = next((t for t in v.tests if t.name == "speed"), None)
             details = dict(speed.details) if speed is not None and speed.details else {}
             ok = v.status == "pass" and v.score == v.max_score
-            bad = [f"{t.name}: {t.status} {(t.message or '')[:100]}" for t in v.tests if t.status not in ("pass", "skip")]
+            bad = [f"{t.name}: {t.status} {(t.message or '')[:100]}" for t in v.tests
+                   if t.status not in ("pass", "skip")]
             row = {"id": qid, "exercise": q.exercise, "status": "passed" if ok else "failed",
                    "score": f"{v.score:g}/{v.max_score:g}", "message": "; ".join(bad[:3]),
                    "triton_ms": details.get("triton_ms"), "torch_ms": details.get("torch_ms"),
@@ -98,6 +99,10 @@ def grade_triton(catalog: bank.Catalog, ids: list[str], full: bool, deadline: fl
     return rows
 
 
+def _ms(x: Any) -> str:
+    return f"{x:.4f}" if isinstance(x, int | float) else "-"
+
+
 def speed_table(rows: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
     """Markdown table and summary: speed-up = torch eager time / Triton reference time."""
     lines = ["| exercise | correct | triton ms | torch eager ms | speed-up |", "| --- | --- | ---: | ---: | ---: |"]
@@ -108,9 +113,8 @@ def speed_table(rows: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
         r["speedup"] = up
         if up is not None:
             measured.append((r["status"] == "passed", up))
-        fmt = (lambda x: f"{x:.4f}" if isinstance(x, int | float) else "-")
-        lines.append(f"| {r.get('exercise', r['id'])} | {'yes' if r['status'] == 'passed' else 'no'} | {fmt(t)} | "
-                     f"{fmt(e)} | {f'{up:.2f}x' if up is not None else '-'} |")
+        lines.append(f"| {r.get('exercise', r['id'])} | {'yes' if r['status'] == 'passed' else 'no'} | {_ms(t)} | "
+                     f"{_ms(e)} | {f'{up:.2f}x' if up is not None else '-'} |")
     total = len(rows)
     fast = {f"fast_{p:g}": (sum(ok and up > p for ok, up in measured) / total if total else None)
             for p in (0.5, 1.0, 1.5, 2.0)}
@@ -148,8 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     exercises = grade_triton(catalog, todo["triton_exercises"], args.full, T0 + args.budget_s)
     table, summary = speed_table(exercises)
     failed = [r["id"] for r in (*questions, *exercises) if r["status"] not in ("passed", "skipped")]
-    result = {"dry_run": False, "device": device, "torch": torch.__version__, "seconds": round(time.monotonic() - T0, 1),
-              "questions": questions, "triton": exercises, "speed": summary, "failed": failed}
+    result = {"dry_run": False, "device": device, "torch": torch.__version__,
+              "seconds": round(time.monotonic() - T0, 1), "questions": questions, "triton": exercises, "speed": summary, "failed": failed}
     (args.out / "gpu_check.json").write_text(json.dumps(result, indent=2))
     (args.out / "speed.md").write_text(f"# Triton references against torch eager ({device})\n\n{table}")
     print(table, flush=True)
