@@ -153,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     table, summary = speed_table(exercises)
     failed = [r["id"] for r in (*questions, *exercises) if r["status"] not in ("passed", "skipped")]
     result = {"dry_run": False, "device": device, "torch": torch.__version__,
-              "seconds": round(time.monotonic() - T0, 1), "questions": questions, "triton": exercises, "speed": summary, "failed": failed}
+              "seconds": round(time.monotonic() - T0, 1),
+              "questions": questions, "triton": exercises, "speed": summary, "failed": failed}
     (args.out / "gpu_check.json").write_text(json.dumps(result, indent=2))
     (args.out / "speed.md").write_text(f"# Triton references against torch eager ({device})\n\n{table}")
     print(table, flush=True)
