@@ -175,7 +175,8 @@ class Torchrun(Family):
         spec = cases[0].args[0]
         sent = {**spec, "common": {**spec.get("common", {}), "backend": self.backend()}}
         return harness.dump({"spec": sent, "nodes": int(self.check.NODES), "world": int(self.check.WORLD),
-                             "fork_ranks": self.fork_ranks, "straggler_s": float(str(self.config.get("straggler_s", self.straggler_s)))})
+                             "fork_ranks": self.fork_ranks,
+                             "straggler_s": float(str(self.config.get("straggler_s", self.straggler_s)))})
 
     # ------------------------------------------------------------------ judging
 
