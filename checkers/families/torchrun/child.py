@@ -8,9 +8,13 @@ any rank. Then:
   which already imported torch (forked.py does what torchrun's agent does: a TCP store on
   127.0.0.1 and the workers' environment), so a grading pays no interpreter start nor torch import
   per rank. Where forking is not safe (CUDA already initialised here, or nccl) it falls back to:
-- the real torchrun: one agent (`--nnodes=1`, c10d rendezvous on 127.0.0.1 and a free port) or,
-  for a two-node exercise, two agents on the argument lists the user's `launch_args(port)`
-  returns, each `sys.executable -m torch.distributed.run ... -m dlprep.checkers.families.torchrun.rank JOBDIR`.
+- the real torchrun for the two-node launch exercise (the launcher is what it tests): two agents
+  on the argument lists the user's `launch_args(port)` returns, each torchrun's own entry point
+  (`torch.distributed.run`) run in a process the rank zygote forked (forked.Zygote, made before
+  the user's file loads), whose workers are stubs (stub.py) for which the zygote forks the ranks;
+- the plain torchrun where forking is not safe (or `fork_ranks` is off): one agent (`--nnodes=1`,
+  c10d rendezvous on 127.0.0.1 and a free port) or the user's two, each
+  `sys.executable -m torch.distributed.run ... -m dlprep.checkers.families.torchrun.rank JOBDIR`.
 
 Every rank runs the user's entry (see rank.py) and writes its result file.
 
@@ -34,7 +38,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from dlprep.checkers.families.torchrun import forked
+from dlprep.checkers.families.torchrun import forked, stub
 from dlprep.checkers.sandbox import harness
 from dlprep.checkers.sandbox.isolation import PR_SET_CHILD_SUBREAPER, children_of, prctl, reap_zombies
 
@@ -43,6 +47,7 @@ POLL_S = 0.1
 EXIT_GRACE_S = 1.0  # after every rank's result, or an agent's failure, how long the rest get to finish
 TAIL_BYTES = 4096  # of each agent's stderr, kept for the grader to quote the agent's own error
 RANK_MODULE = "dlprep.checkers.families.torchrun.rank"
+STUB_MODULE = "dlprep.checkers.families.torchrun.stub"
 # The agents' and workers' environment: gloo must use loopback (the only interface up), the
 # rendezvous must advertise 127.0.0.1 rather than the host name (it may resolve to an address
 # that does not exist in this namespace); PET_* variables are torchrun's defaults for its flags,
@@ -193,12 +198,16 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     world = int(data["world"])
     # Forked before the user's file is loaded here, so each rank starts from a process that has
     # imported torch but never ran the user's code (as a fresh rank interpreter would).
-    ranks = (forked.ForkedRanks(world) if data["nodes"] == 1 and data.get("fork_ranks", True)
-             and forked.fork_safe(data["spec"]) else None)
+    fork = bool(data.get("fork_ranks", True)) and forked.fork_safe(data["spec"])
+    ranks = forked.ForkedRanks(world) if fork and data["nodes"] == 1 else None
+    # Two nodes: the real torchrun agents, whose workers are stubs the zygote forks ranks for.
+    zygote = forked.Zygote() if fork and data["nodes"] != 1 else None
     mod, _, failed = harness.load_solution(job)
     if failed is not None:
         if ranks is not None:
             ranks.cancel()
+        if zygote is not None:
+            zygote.close()
         return failed
     if data["nodes"] == 1:
         launches = [single_node_args(world, port)]
@@ -206,9 +215,13 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
         try:
             launches = _user_launch(mod, port)
         except harness.UserCodeError as e:
+            if zygote is not None:
+                zygote.close()
             return harness.dump({"launch_error": e.info, **harness.run_facts()})
         except BaseException as e:
             harness.stop_if_forked()
+            if zygote is not None:
+                zygote.close()
             return harness.dump({"launch_error": harness.error_info(e, job["filename"]), **harness.run_facts()})
         harness.stop_if_forked()
 
@@ -236,8 +249,15 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
         agents.append(ranks)
     for node, args in enumerate(launches if ranks is None else []):
         env = {**os.environ, **RUN_ENV, "DLPREP_NODE": str(node)}
+        worker = RANK_MODULE
+        if zygote is not None:
+            env[stub.ZYGOTE_ENV] = zygote.name
+            worker = STUB_MODULE
         try:
-            agents.append(subprocess.Popen([sys.executable, "-m", "torch.distributed.run", *args, "-m", RANK_MODULE,
+            if zygote is not None:  # the real agent code, in a fork of a process that imported torch
+                agents.append(zygote.agent([*args, "-m", worker, str(jobdir)], env))
+                continue
+            agents.append(subprocess.Popen([sys.executable, "-m", "torch.distributed.run", *args, "-m", worker,
                                             str(jobdir)], stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env))
         except OSError as e:  # the sandbox cannot run the interpreter: not the solution's fault
             kill_all()
@@ -245,7 +265,9 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     run = _supervise(agents, jobdir, world, deadline, float(data["straggler_s"]))
     if ranks is not None:
         ranks.close()
+    if zygote is not None:
+        zygote.close()
     killed = kill_all()
     return harness.dump({"ranks": _collect(jobdir), "launches": launches, "killed": killed,
-                         "launcher": "forked" if ranks is not None else "torchrun",
+                         "launcher": "forked" if ranks is not None else "torchrun" + (" + zygote" if zygote else ""),
                          "elapsed_s": time.monotonic() - t0, **run, **harness.run_facts()})

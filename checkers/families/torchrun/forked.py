@@ -20,8 +20,10 @@ made before any user code runs here and started only once the job's files are wr
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -48,9 +50,10 @@ def worker_env(rank: int, world: int, port: int) -> dict[str, str]:
 
 
 def _preload() -> None:
-    """What every rank imports anyway, imported once here so that the forks inherit it."""
+    """What every rank (and agent) imports anyway, imported once here so that the forks inherit it."""
     import torch.distributed  # noqa: F401
     import torch.distributed.algorithms.join  # noqa: F401
+    import torch.distributed.run  # noqa: F401
     import torch.nn.parallel  # noqa: F401
     import torch.utils.data  # noqa: F401
 
@@ -164,3 +167,161 @@ class ForkedRanks:
     def close(self) -> None:
         """Stop serving the store (the ranks are killed by the child's sweep right after)."""
         self.store = None
+
+
+class Zygote:
+    """For a two-node job (the real torchrun): a process forked before the user's file loads, that
+    forks a rank for each stub (stub.py) the agents start, with the stub's environment and stdio,
+    and reports the rank's pid and, once it ended, its exit code back to the stub."""
+
+    def __init__(self) -> None:
+        _preload()
+        self.name = f"dlprep-ranks-{os.getpid()}-{os.urandom(4).hex()}"
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        listener.bind("\0" + self.name)  # abstract: in the run's own network namespace, no file
+        listener.listen(16)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        self.pid = os.fork()
+        if self.pid == 0:
+            code = 1
+            try:
+                self._serve(listener)
+                code = 0
+            finally:
+                os._exit(code)
+        listener.close()
+
+    @staticmethod
+    def _serve(listener: socket.socket) -> None:
+        import select
+
+        waiting: dict[int, socket.socket] = {}  # rank pid -> its stub's connection
+        while True:
+            ready, _, _ = select.select([listener], [], [], 0.05)
+            if ready:
+                conn, _ = listener.accept()
+                head, fds, _, _ = socket.recv_fds(conn, 1 << 20, 3)
+                size = int.from_bytes(head[:8], "little")
+                body = head[8:]
+                while len(body) < size:
+                    chunk = conn.recv(size - len(body))
+                    if not chunk:
+                        break
+                    body += chunk
+                request = json.loads(body)
+                pid = os.fork()
+                if pid == 0:
+                    listener.close()
+                    conn.close()
+                    for s in waiting.values():
+                        s.close()
+                    for i, fd in enumerate(fds):
+                        os.dup2(fd, i)
+                        os.close(fd)
+                    if "agent" in request:
+                        _run_agent(request["agent"], request["env"])
+                    _run_rank(request["jobdir"], request["env"])
+                for fd in fds:
+                    os.close(fd)
+                conn.sendall(f"{pid}\n".encode())
+                waiting[pid] = conn
+            for pid in list(waiting):
+                try:
+                    done, status = os.waitpid(pid, os.WNOHANG)
+                except ChildProcessError:
+                    done, status = pid, 1 << 8
+                if done:
+                    conn = waiting.pop(pid)
+                    try:
+                        conn.sendall(f"{os.waitstatus_to_exitcode(status)}\n".encode())
+                    except OSError:
+                        pass
+                    conn.close()
+
+    def agent(self, argv: list[str], env: dict[str, str]) -> ForkedAgent:
+        """Start a torchrun agent (`torch.distributed.run` on `argv`) forked by the zygote."""
+        return ForkedAgent(self.name, argv, env)
+
+    def close(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
+
+class ForkedAgent:
+    """A torchrun agent the zygote forked, seen as child.py's supervisor sees a Popen: `stderr` (a
+    pipe it reads) and `poll()` (None, then the agent's exit code)."""
+
+    def __init__(self, zygote: str, argv: list[str], env: dict[str, str]):
+        r, w = os.pipe()
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        self.conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.conn.connect("\0" + zygote)
+        request = json.dumps({"agent": argv, "env": env}).encode()
+        socket.send_fds(self.conn, [len(request).to_bytes(8, "little") + request], [devnull, 1, w])
+        os.close(w)
+        os.close(devnull)
+        self.stderr = os.fdopen(r, "rb", buffering=0)
+        self.buf = b""
+        self.pid: int | None = None
+        self.code: int | None = None
+
+    def poll(self) -> int | None:
+        import select
+
+        while self.code is None and select.select([self.conn], [], [], 0)[0]:
+            chunk = self.conn.recv(4096)
+            if not chunk:  # the zygote is gone: the agent with it
+                self.code = 1
+                break
+            self.buf += chunk
+            while b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                if self.pid is None:
+                    self.pid = int(line)
+                else:
+                    self.code = int(line)
+        return self.code
+
+
+def _run_agent(argv: list[str], env: dict[str, str]) -> None:
+    """torchrun's own entry point, in a process that already imported torch."""
+    code = 1
+    try:
+        os.environ.clear()
+        os.environ.update(env)
+        sys.argv = ["torchrun", *argv]
+        from torch.distributed import run
+
+        run.main()
+        code = 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except BaseException:  # noqa: BLE001 - as torchrun's own process would: the error and status 1
+        import traceback
+
+        traceback.print_exc()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def _run_rank(jobdir: str, env: dict[str, str]) -> None:
+    """A rank in a forked process: the environment its launcher gave it, then rank.main."""
+    try:
+        os.environ.clear()
+        os.environ.update(env)
+        torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
+        from dlprep.checkers.families.torchrun import rank as rank_main
+        from dlprep.checkers.sandbox import harness
+
+        harness.started()
+        rank_main.main(Path(jobdir))  # ends with os._exit
+    except BaseException:  # noqa: BLE001 - a broken rank must not return into the zygote's loop
+        import traceback
+
+        traceback.print_exc()
+    os._exit(1)
