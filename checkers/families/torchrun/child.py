@@ -7,12 +7,13 @@ any rank. Then:
 - a one-node exercise (the launcher is not what it tests): the ranks are forked from this process,
   which already imported torch (forked.py does what torchrun's agent does: a TCP store on
   127.0.0.1 and the workers' environment), so a grading pays no interpreter start nor torch import
-  per rank. Where forking is not safe (CUDA already initialised here, or nccl) it falls back to:
+  per rank;
 - the real torchrun for the two-node launch exercise (the launcher is what it tests): two agents
   on the argument lists the user's `launch_args(port)` returns, each torchrun's own entry point
   (`torch.distributed.run`) run in a process the rank zygote forked (forked.Zygote, made before
   the user's file loads), whose workers are stubs (stub.py) for which the zygote forks the ranks;
-- the plain torchrun where forking is not safe (or `fork_ranks` is off): one agent (`--nnodes=1`,
+- the plain torchrun where forking is not safe (nccl, CUDA already initialised here) or
+  `fork_ranks` is off: one agent (`--nnodes=1`,
   c10d rendezvous on 127.0.0.1 and a free port) or the user's two, each
   `sys.executable -m torch.distributed.run ... -m dlprep.checkers.families.torchrun.rank JOBDIR`.
 

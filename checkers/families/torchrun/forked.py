@@ -16,6 +16,11 @@ sets up what the agent would have:
 `ForkedRanks` then stands in for the agent's Popen in child.py's supervisor (`poll()`, no stderr
 pipe: the ranks write to the child's own). The forks wait on a pipe for the go-ahead, so they are
 made before any user code runs here and started only once the job's files are written.
+
+The two-node launch exercise tests the launcher, so there the real torchrun runs: `Zygote`, forked
+before the user's file loads, forks each agent (torchrun's own `torch.distributed.run.main` on the
+agent's arguments; `ForkedAgent` is its Popen for the supervisor) and, for each worker stub the
+agents start (stub.py), the rank, with the environment the agent gave that stub.
 """
 
 from __future__ import annotations
