@@ -272,7 +272,7 @@ def test_forked_ranks_give_the_verdicts_torchrun_gives(real_grader, monkeypatch)
     # rank 0's "connection closed" when its peer died first; the verdict is the same.
     assert forked[2][:2] == launched[2][:2] == ("fail", 0.0)
     assert [v[0] for v in forked] == ["pass", "fail", "fail"]
-    assert re.search(r"rank \d raised", forked[2][2][0][2]), forked[2]
+    assert "rank N raised" in forked[2][2][0][2], forked[2]  # digits were masked above
     assert leftovers(real_grader.sandbox.pid) == [], "a process of the run survived"
 
 
