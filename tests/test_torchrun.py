@@ -247,13 +247,14 @@ RANK1_RAISES = (EXERCISES / "allreduce_metric/reference.py").read_text().replace
 @pytest.mark.slow
 def test_forked_ranks_give_the_verdicts_torchrun_gives(real_grader, monkeypatch):
     """The one-node launcher forks its ranks (forked.py); the real torchrun must agree with it on
-    a pass, a wrong value, and a rank that raises (its peers are stopped, the rank is named)."""
+    a pass and on a rank that raises (its peers are stopped, a rank is named). Every shipped
+    reference, mutant and corpus file was compared once when forking came in; `dlprep verify`
+    proves their verdicts on every run, so only the two paths are run here, under both."""
     from dlprep.checkers.families.torchrun.judge import Torchrun
 
     q = question("allreduce_metric")
     assert "def main" in RANK1_RAISES and "rank one gives up" in RANK1_RAISES
-    files = [(EXERCISES / "allreduce_metric/reference.py").read_text(),
-             mutants.source_of(EXERCISES / "allreduce_metric", "mean_of_means"), RANK1_RAISES]
+    files = [(EXERCISES / "allreduce_metric/reference.py").read_text(), RANK1_RAISES]
 
     def verdicts() -> list[tuple[str, float, list[tuple[str, str, str]]]]:
         out = []
@@ -267,12 +268,11 @@ def test_forked_ranks_give_the_verdicts_torchrun_gives(real_grader, monkeypatch)
     forked = verdicts()
     monkeypatch.setattr(Torchrun, "fork_ranks", False)
     launched = verdicts()
-    assert forked[:2] == launched[:2]
+    assert forked[0] == launched[0] and forked[0][0] == "pass"
     # Which rank is named for the raise is a race under either launcher: rank 1's own error, or
     # rank 0's "connection closed" when its peer died first; the verdict is the same.
-    assert forked[2][:2] == launched[2][:2] == ("fail", 0.0)
-    assert [v[0] for v in forked] == ["pass", "fail", "fail"]
-    assert "rank N raised" in forked[2][2][0][2], forked[2]  # digits were masked above
+    assert forked[1][:2] == launched[1][:2] == ("fail", 0.0)
+    assert "rank N raised" in forked[1][2][0][2], forked[1]  # digits were masked above
     assert leftovers(real_grader.sandbox.pid) == [], "a process of the run survived"
 
 
