@@ -450,6 +450,9 @@ def print_verify_report(report: Any, stderr: bool = False) -> None:
         print_evidence(ev, "proved", c)
     for reason, n in sorted(report.skipped().items()):
         c.print(f"[dim]skipped {n}: {escape(reason)}[/dim]")
+    recorded = sum(r.recorded for r in report.results)
+    if recorded:
+        c.print(f"[dim]not run again (--changed): {recorded} passed before with the same content[/dim]")
     verdict = "[green]all verified[/green]" if report.ok else "[red]verification failed[/red]"
     share = ev.overall.proved_share
     proved = f"; choice/true_false/short keys proved: {_pct(share)}" if share is not None else ""

@@ -26,6 +26,9 @@ def verify_cmd(
     ray_address: str = typer.Option(None, "--ray-address", metavar="HOST:PORT",
                                     help="A Ray cluster to join (default with --executor ray: a private local "
                                          "runtime)."),
+    changed: bool = typer.Option(False, "--changed", help="Prove only what changed: skip items whose content "
+                                                          "(question, exercise files, checkers, torch/triton) has a "
+                                                          "recorded pass on this machine."),
 ) -> None:
     """Prove every answer key and reference true on the installed torch/triton. Progress goes to
     stderr.
@@ -34,6 +37,7 @@ def verify_cmd(
     3 the sandbox refused."""
     from dlprep import bank, executors, verify
     from dlprep.cli import render
+    from dlprep.verify_record import VerifyRecord
 
     catalog, problems = bank.load_catalog()
     if problems or catalog is None:
@@ -41,7 +45,8 @@ def verify_cmd(
     selection = verify.select(catalog, selectors or [], qtype)
     ex = executors.make_executor(executor, jobs, executors.GraderSpec(device), ray_address)
     with render.verify_progress(len(selection)) as advance:
-        report = verify.run(catalog, selection, ex, advance, with_coverage=not (selectors or qtype))
+        report = verify.run(catalog, selection, ex, advance, with_coverage=not (selectors or qtype),
+                            record=VerifyRecord(), changed=changed)
     try:
         if json_file:
             json_file.write_text(json.dumps(report.to_json(), ensure_ascii=False, indent=2), encoding="utf-8")

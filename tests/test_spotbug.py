@@ -273,7 +273,11 @@ def test_verify_batches_cards_by_exercise(catalog):
     sel = verify.select(catalog, ["tensor.matmul"])
     tasks = verify._tasks(sel, environment())
     assert sorted(lq.id for t in tasks for lq in t.lqs) == sorted(lq.id for lq in sel)  # each once
+    env = environment()
     for t in tasks:
         kinds = {lq.q.type for lq in t.lqs}
-        assert len(t.lqs) == 1 or (kinds == {"spot_bug"} and len({lq.q.exercise for lq in t.lqs}) == 1)
-    assert any(len(t.lqs) > 1 for t in tasks)
+        cards = kinds == {"spot_bug"} and len({lq.q.exercise for lq in t.lqs}) == 1
+        # the other batches: one topic's questions proved by snippets (outputs, probes, judges)
+        snippets = all(verify.snippet_jobs(lq, env) for lq in t.lqs) and len({lq.topic for lq in t.lqs}) == 1
+        assert len(t.lqs) == 1 or cards or snippets
+    assert any(len(t.lqs) > 1 and t.lqs[0].q.type == "spot_bug" for t in tasks)

@@ -238,6 +238,44 @@ def test_real_hang_names_the_longer_rank_and_leaves_nothing(real_grader):
     assert leftovers(real_grader.sandbox.pid) == [], "a process of the run survived"
 
 
+RANK1_RAISES = (EXERCISES / "allreduce_metric/reference.py").read_text().replace(
+    '    world = dist.get_world_size()\n',
+    '    world = dist.get_world_size()\n    if dist.get_rank() == 1:\n        raise ValueError("rank one gives up")\n')
+
+
+@pytest.mark.multiprocess
+@pytest.mark.slow
+def test_forked_ranks_give_the_verdicts_torchrun_gives(real_grader, monkeypatch):
+    """The one-node launcher forks its ranks (forked.py); the real torchrun must agree with it on
+    a pass and on a rank that raises (its peers are stopped, a rank is named). Every shipped
+    reference, mutant and corpus file was compared once when forking came in; `dlprep verify`
+    proves their verdicts on every run, so only the two paths are run here, under both."""
+    from dlprep.checkers.families.torchrun.judge import Torchrun
+
+    q = question("allreduce_metric")
+    assert "def main" in RANK1_RAISES and "rank one gives up" in RANK1_RAISES
+    files = [(EXERCISES / "allreduce_metric/reference.py").read_text(), RANK1_RAISES]
+
+    def verdicts() -> list[tuple[str, float, list[tuple[str, str, str]]]]:
+        out = []
+        for source in files:
+            v = real_grader.grade_source(q, source, "solution.py", seed=5)
+            # ports differ from run to run (a peer's "connection closed by [127.0.0.1]:PORT")
+            out.append((v.status, v.score, [(t.name, t.status, re.sub(r"\d+", "N", t.message or ""))
+                                            for t in v.tests]))
+        return out
+
+    forked = verdicts()
+    monkeypatch.setattr(Torchrun, "fork_ranks", False)
+    launched = verdicts()
+    assert forked[0] == launched[0] and forked[0][0] == "pass"
+    # Which rank is named for the raise is a race under either launcher: rank 1's own error, or
+    # rank 0's "connection closed" when its peer died first; the verdict is the same.
+    assert forked[1][:2] == launched[1][:2] == ("fail", 0.0)
+    assert "rank N raised" in forked[1][2][0][2], forked[1]  # digits were masked above
+    assert leftovers(real_grader.sandbox.pid) == [], "a process of the run survived"
+
+
 @pytest.mark.multiprocess
 @pytest.mark.parametrize("source, status, pattern", [
     ("def launch_args(port):\n    return ['--nnodes=2']\n\ndef main(spec):\n    pass\n", "fail",

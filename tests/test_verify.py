@@ -16,6 +16,12 @@ from tests.banks import GOOD, REPO, bank_fixture, make_banks
 
 runner = CliRunner()
 
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path, monkeypatch):
+    """verify keeps its record (costs, passes) in the data dir: a test's own, never the user's."""
+    monkeypatch.setenv("DLPREP_HOME", str(tmp_path / "home"))
+
 EXTRA = bank_fixture("verify_extra.yaml")
 
 RIGHT_ANOTHER_WAY = """# Right: lets torch decide, contiguous() copies only when it must.
@@ -146,3 +152,37 @@ def test_a_snippet_that_raises_is_reported_with_its_exception(tmp_path, monkeypa
     r = runner.invoke(app, ["verify", "tensor.contiguity.o1", "--jobs", "1"])
     assert r.exit_code == 1
     assert "snippet did not run: it raised RuntimeError at line 2" in " ".join(r.output.split())
+
+
+def test_changed_reruns_only_what_has_no_recorded_pass(tmp_path, monkeypatch):
+    banks = make_banks(tmp_path, {"tensor.contiguity.yaml": GOOD})
+    monkeypatch.setenv("DLPREP_BANKS", str(banks))
+    out = tmp_path / "r.json"
+
+    def run(*extra: str) -> dict[str, dict[str, object]]:
+        r = runner.invoke(app, ["verify", "tensor.contiguity.o1", "tensor.contiguity.c1", "--jobs", "1",
+                                "--json", str(out), *extra])
+        assert r.exit_code == 0, r.output
+        return {x["id"]: x for x in json.loads(out.read_text())["results"]}
+
+    first = run("--changed")  # nothing recorded yet: everything is proved
+    assert {x["id"]: x["recorded"] for x in first.values()} == {"tensor.contiguity.o1": False,
+                                                                "tensor.contiguity.c1": False}
+    again = run("--changed")
+    assert all(x["recorded"] and x["status"] == "passed" for x in again.values())
+    assert again["tensor.contiguity.o1"]["message"] == first["tensor.contiguity.o1"]["message"]
+    assert not any(x["recorded"] for x in run().values())  # without --changed: proved again
+    # an edited question is proved again; the untouched one is not
+    (banks / "tensor.contiguity.yaml").write_text(GOOD.replace('en: "What does it print?"}',
+                                                               'en: "What does this print?"}', 1))
+    edited = run("--changed")
+    assert not edited["tensor.contiguity.o1"]["recorded"] and edited["tensor.contiguity.c1"]["recorded"]
+
+
+def test_a_failure_is_never_recorded_as_a_pass(tmp_path, monkeypatch):
+    raising = GOOD.replace("print(torch.arange(6).reshape(2, 3).t().stride())",
+                           "print(torch.arange(6).reshape(2, 3).view(4))")
+    monkeypatch.setenv("DLPREP_BANKS", str(make_banks(tmp_path, {"tensor.contiguity.yaml": raising})))
+    for _ in range(2):
+        r = runner.invoke(app, ["verify", "tensor.contiguity.o1", "--jobs", "1", "--changed"])
+        assert r.exit_code == 1 and "snippet did not run" in " ".join(r.output.split())

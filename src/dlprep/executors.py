@@ -18,6 +18,7 @@ import os
 import shutil
 import tempfile
 import threading
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -78,25 +79,41 @@ class LocalExecutor:
             g.close()
 
     def map(self, work: Work[T, R], items: Sequence[T], on_result: Callable[[T, R], None]) -> list[R]:
+        """Items are taken in the order given (callers put the longest first), each by the first
+        worker that is free. Every worker is started before it takes an item, all at once, so no
+        item waits on a worker that is still starting while another worker is idle."""
         if not items:
             return []
         graders = self._kept or [self.spec.build() for _ in range(min(self.workers, len(items)))]
-        free = list(graders)
-        report = threading.Lock()
+        todo = deque(enumerate(items))
+        results: dict[int, R] = {}
+        lock = threading.Lock()  # the queue, the results, and on_result: one thread at a time
 
-        def one(item: T) -> R:
-            grader = free.pop()  # list.pop/append are atomic: each thread holds one grader at a time
+        def drive(grader: Grader) -> None:
             try:
-                r = work(grader, item)
-            finally:
-                free.append(grader)
-            with report:
-                on_result(item, r)
-            return r
+                grader.sandbox.ensure()
+            except Exception:  # noqa: BLE001 - the first run reports a worker that cannot start
+                pass
+            while True:
+                with lock:
+                    if not todo:
+                        return
+                    i, item = todo.popleft()
+                try:
+                    r = work(grader, item)
+                except BaseException:
+                    with lock:
+                        todo.clear()  # the run is over: the other workers stop after their item
+                    raise
+                with lock:
+                    results[i] = r
+                    on_result(item, r)
 
         try:
             with ThreadPoolExecutor(len(graders)) as pool:
-                return list(pool.map(one, items))
+                for f in [pool.submit(drive, g) for g in graders]:
+                    f.result()
+            return [results[i] for i in range(len(items))]
         finally:
             if graders is not self._kept:
                 for g in graders:

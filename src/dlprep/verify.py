@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import time
 import zlib
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Literal
 
-from dlprep import evidence, executors, models, mutants, paths, spotbug
+from dlprep import evidence, executors, models, mutants, paths, spotbug, verify_record
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
 from dlprep.code_judge import accepted, judge_job, snippet_job
@@ -30,6 +31,7 @@ from dlprep.errors import NotFound, UsageError
 from dlprep.kinds import QUESTION_TYPES
 from dlprep.mutants import DiffError
 from dlprep.requires import Environment, environment
+from dlprep.verify_record import VerifyRecord
 
 Outcome = Literal["passed", "failed", "skipped", "unverifiable"]
 SNIPPET_TIMEOUT_S = 120.0
@@ -46,6 +48,7 @@ class QuestionResult:
     duration_s: float = 0.0
     counts: dict[str, int] = field(default_factory=dict)  # coding: files graded by kind (mutants, wrong, ...)
     evidence: str = ""  # choice/true_false/short that passed: "proved" (its probe agreed) or "docs"
+    recorded: bool = False  # not run now (`--changed`): this very content passed on a recorded run
 
 
 @dataclass(frozen=True)
@@ -358,6 +361,94 @@ def _first_failure(v: Any) -> str:
     return f"{v.status} ({first.name if first else '?'}: {(first.message or '')[:80] if first else ''})"
 
 
+# ---------------------------------------------------------------- snippets, batched
+
+SNIPPET_BATCH_HARNESS = "dlprep.checkers.sandbox.snippet:run_batch"
+SNIPPET_PARALLEL = 1  # runs at once inside one batch: the executor's workers already fill the cores
+
+
+def snippet_jobs(lq: LoadedQuestion, env: Environment) -> list[dict[str, Any]]:
+    """The sandbox jobs verify_question runs for a question proved by snippets (output, probe,
+    code judge), once per run it makes (each key snippet twice); [] for any other question."""
+    q = lq.q
+    if env.lacks(q.requires):
+        return []
+    codes: list[str] = []
+    if isinstance(q, models.OutputQuestion):
+        codes += [q.shown().code] * 2
+        if q.params:
+            from dlprep import variants
+
+            for values in variants.seeded_draws(q, DRAWS, zlib.crc32(q.id.encode())):
+                codes += [q.variant(values, "").code] * 2
+    elif isinstance(q, models.ShortQuestion | models.TrueFalseQuestion | models.ChoiceQuestion) and q.probe:
+        codes += [q.probe] * 2
+    jobs = [snippet_job(code, lq.id, SNIPPET_TIMEOUT_S) for code in codes]
+    if isinstance(q, models.ShortQuestion) and q.judge:
+        jobs += [judge_job(q.judge, form, q.id) for form in q.answers]
+    return jobs
+
+
+class _Replay:
+    """A sandbox stand-in that answers each job with a run made ahead in a batch, in the order
+    they were made; a job the batch did not run (a retry after a timeout) goes to the real sandbox."""
+
+    def __init__(self, sandbox: Any, runs: dict[tuple[str, str], deque[Any]]):
+        self.sandbox = sandbox
+        self.runs = runs
+
+    def run(self, job: dict[str, Any], payload: bytes = b"") -> Any:
+        ahead = self.runs.get((job["source"], job["filename"]))
+        return ahead.popleft() if ahead else self.sandbox.run(job, payload)
+
+
+def _run_result(run: dict[str, Any], level: str) -> Any:
+    """One run of a batch as the sandbox client's RunResult (its facts re-encoded on this side)."""
+    from dlprep.checkers.sandbox import wire
+    from dlprep.checkers.sandbox.client import RunResult
+
+    ok = run.get("status") == "ok"
+    return RunResult(ok, wire.dumps(run["facts"]) if ok else b"", run.get("problem"), str(run.get("status", "error")),
+                     str(run.get("stdout", "")), str(run.get("stderr", "")), bool(run.get("truncated")),
+                     float(run.get("seconds", 0.0)), level)
+
+
+def check_snippets(lqs: list[LoadedQuestion], grader: Any, env: Environment) -> list[QuestionResult]:
+    """Questions proved by snippets (one topic's): every run they need is made in one sandbox job,
+    then each question is judged by verify_question on its own runs, reported on its own, with the
+    time of its own runs."""
+    planned = {lq.id: snippet_jobs(lq, env) for lq in lqs}
+    jobs = [j for lq in lqs for j in planned[lq.id]]
+    runs: dict[tuple[str, str], deque[Any]] = {}
+    seconds: dict[str, float] = {}
+    if jobs:
+        per_run = SNIPPET_TIMEOUT_S + 5
+        batch = {"harness": SNIPPET_BATCH_HARNESS, "runs": [{"source": j["source"], "filename": j["filename"]}
+                                                             for j in jobs],
+                 "run_timeout": max(float(j["timeout"]) for j in jobs), "parallel": SNIPPET_PARALLEL,
+                 "timeout": per_run * len(jobs) / SNIPPET_PARALLEL + per_run,
+                 "limits": {"cpu_s": int(SNIPPET_TIMEOUT_S * 4)}}
+        run = grader.sandbox.run(batch)
+        from dlprep.checkers.sandbox import wire
+
+        try:
+            outcomes = wire.loads(run.result)["runs"] if run.ok else []
+            assert isinstance(outcomes, list)
+        except Exception:  # noqa: BLE001 - no batch result: every job goes to the sandbox one by one
+            outcomes = []
+        if len(outcomes) == len(jobs):
+            owner = [lq.id for lq in lqs for _ in planned[lq.id]]
+            for j, o, who in zip(jobs, outcomes, owner, strict=True):
+                runs.setdefault((j["source"], j["filename"]), deque()).append(_run_result(o, run.level))
+                seconds[who] = seconds.get(who, 0.0) + float(o.get("seconds", 0.0))
+    replay = SimpleNamespace(sandbox=_Replay(grader.sandbox, runs))
+    out = []
+    for lq in lqs:
+        r = verify_question(lq, replay, env)
+        out.append(QuestionResult(**{**asdict(r), "duration_s": round(r.duration_s + seconds.get(lq.id, 0.0), 3)}))
+    return out
+
+
 # ---------------------------------------------------------------- coverage
 
 def coverage(catalog: Catalog) -> list[QuestionResult]:
@@ -406,31 +497,37 @@ class VerifyTask:
 
 
 def verify_task(grader: Any, task: VerifyTask) -> list[QuestionResult]:
-    if len(task.lqs) > 1 or isinstance(task.lqs[0].q, models.SpotBugQuestion):
-        try:
-            return check_spot_bugs(list(task.lqs), grader, task.env)
-        except Exception as e:  # a bug in a checker must fail those questions, not the run
-            return [QuestionResult(lq.id, lq.topic, lq.q.type, "failed",
-                                   f"verifier crashed: {type(e).__name__}: {e}") for lq in task.lqs]
-    lq = task.lqs[0]
+    lqs = list(task.lqs)
     try:
-        return [verify_question(lq, grader, task.env)]
-    except Exception as e:  # a bug in a checker must fail that question, not the run
-        return [QuestionResult(lq.id, lq.topic, lq.q.type, "failed", f"verifier crashed: {type(e).__name__}: {e}")]
+        if all(isinstance(lq.q, models.SpotBugQuestion) for lq in lqs):
+            return check_spot_bugs(lqs, grader, task.env)
+        if len(lqs) > 1 or snippet_jobs(lqs[0], task.env):
+            return check_snippets(lqs, grader, task.env)
+        return [verify_question(lqs[0], grader, task.env)]
+    except Exception as e:  # a bug in a checker must fail those questions, not the run
+        return [QuestionResult(lq.id, lq.topic, lq.q.type, "failed", f"verifier crashed: {type(e).__name__}: {e}")
+                for lq in lqs]
 
 
-def _tasks(selection: list[LoadedQuestion], env: Environment) -> list[VerifyTask]:
-    """Slow work first, so that the long tail does not end up on one worker: exercises, then the
-    spot-the-bug cards by exercise (largest batch first), output questions, the rest."""
-    order = sorted(selection, key=lambda lq: (lq.q.type != "coding", lq.q.type != "output", lq.id))
+def _tasks(selection: list[LoadedQuestion], env: Environment,
+           cost: Callable[[LoadedQuestion], float] | None = None) -> list[VerifyTask]:
+    """The longest work first (by what each item took on the last run, else by kind), so that the
+    long tail does not end up on one worker while the other idles: one task per exercise (and per
+    other question), one per exercise for its spot-the-bug cards and one per topic for the
+    questions proved by snippets (each batch is one sandbox job, so it is costed as one)."""
     cards: dict[str, list[LoadedQuestion]] = {}
-    for lq in order:
+    snippets: dict[str, list[LoadedQuestion]] = {}
+    tasks = []
+    for lq in sorted(selection, key=lambda lq: lq.id):
         if isinstance(lq.q, models.SpotBugQuestion):
             cards.setdefault(lq.q.exercise, []).append(lq)
-    batches = [VerifyTask(tuple(b), env) for b in sorted(cards.values(), key=len, reverse=True)]
-    singles = [VerifyTask((lq,), env) for lq in order if not isinstance(lq.q, models.SpotBugQuestion)]
-    n_coding = sum(lq.q.type == "coding" for lq in order)
-    return singles[:n_coding] + batches + singles[n_coding:]
+        elif snippet_jobs(lq, env):
+            snippets.setdefault(lq.topic, []).append(lq)
+        else:
+            tasks.append(VerifyTask((lq,), env))
+    tasks += [VerifyTask(tuple(b), env) for b in (*cards.values(), *snippets.values())]
+    known = cost or (lambda lq: verify_record.DEFAULT_COST_S.get(lq.q.type, 1.0))
+    return sorted(tasks, key=lambda t: -sum(map(known, t.lqs)))
 
 
 class LocalExecutor(executors.LocalExecutor):
@@ -442,14 +539,37 @@ class LocalExecutor(executors.LocalExecutor):
 
 
 def run(catalog: Catalog, selection: list[LoadedQuestion], executor: executors.Executor,
-        on_result: Callable[[QuestionResult], None] = lambda r: None, with_coverage: bool = True) -> VerifyReport:
-    """Verify the selection through any executor (local threads, Ray actors): same verdicts."""
+        on_result: Callable[[QuestionResult], None] = lambda r: None, with_coverage: bool = True,
+        record: VerifyRecord | None = None, changed: bool = False) -> VerifyReport:
+    """Verify the selection through any executor (local threads, Ray actors): same verdicts.
+    With a `record`, the order follows its costs and it learns this run's costs and passes (saved
+    at the end); with `changed` too, an item whose content has a recorded pass is not run again."""
     env = environment()
+    machine = {**verify_record.versions(), **env.to_json()}
+    fps = {lq.id: verify_record.fingerprint(lq, machine) for lq in selection} if record is not None else {}
+    results: list[QuestionResult] = []
+    todo = selection
+    if record is not None and changed:
+        todo = []
+        for lq in selection:
+            kept = record.passed(lq, fps[lq.id])
+            if kept is None:
+                todo.append(lq)
+                continue
+            r = QuestionResult(**{**kept, "details": tuple(kept.get("details", ())), "duration_s": 0.0,
+                                  "recorded": True})
+            results.append(r)
+            on_result(r)
 
     def each(task: VerifyTask, rs: list[QuestionResult]) -> None:
         for r in rs:
             on_result(r)
 
-    results = [r for rs in executor.map(verify_task, _tasks(selection, env), each) for r in rs]
+    tasks = _tasks(todo, env, record.cost if record is not None else None)
+    results += [r for rs in executor.map(verify_task, tasks, each) for r in rs]
+    if record is not None:
+        for r in results:
+            record.update(r, fps.get(r.id))
+        record.save()
     return VerifyReport(tuple(sorted(results, key=lambda r: r.id)),
                         tuple(coverage(catalog)) if with_coverage else (), env.to_json())

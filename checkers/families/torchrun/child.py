@@ -1,11 +1,23 @@
-"""Child side of the torchrun family: launch torchrun agents on the user's file, collect raw facts.
+"""Child side of the torchrun family: start the job's ranks on the user's file, collect raw facts.
 
 Runs in the sandbox (in its own pid and network namespaces, only loopback up). The user's file is
 loaded here first, so that a syntax or import error is reported with its line without starting
-torchrun. Then one agent (`--nnodes=1`, c10d rendezvous on 127.0.0.1 and a free port) or, for a
-two-node exercise, two agents on the argument lists the user's `launch_args(port)` returns, each
-`sys.executable -m torch.distributed.run ... -m dlprep.checkers.families.torchrun.rank JOBDIR`; every rank
-runs the user's entry (see rank.py) and writes its result file.
+any rank. Then:
+
+- a one-node exercise (the launcher is not what it tests): the ranks are forked from this process,
+  which already imported torch (forked.py does what torchrun's agent does: a TCP store on
+  127.0.0.1 and the workers' environment), so a grading pays no interpreter start nor torch import
+  per rank;
+- the real torchrun for the two-node launch exercise (the launcher is what it tests): two agents
+  on the argument lists the user's `launch_args(port)` returns, each torchrun's own entry point
+  (`torch.distributed.run`) run in a process the rank zygote forked (forked.Zygote, made before
+  the user's file loads), whose workers are stubs (stub.py) for which the zygote forks the ranks;
+- the plain torchrun where forking is not safe (nccl, CUDA already initialised here) or
+  `fork_ranks` is off: one agent (`--nnodes=1`,
+  c10d rendezvous on 127.0.0.1 and a free port) or the user's two, each
+  `sys.executable -m torch.distributed.run ... -m dlprep.checkers.families.torchrun.rank JOBDIR`.
+
+Every rank runs the user's entry (see rank.py) and writes its result file.
 
 Deadlines are enforced here, not by the worker, so that a hang still produces facts: the run ends
 when the agents have exited, when a rank that finished has waited STRAGGLER seconds for a peer
@@ -27,6 +39,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from dlprep.checkers.families.torchrun import forked, stub
 from dlprep.checkers.sandbox import harness
 from dlprep.checkers.sandbox.isolation import PR_SET_CHILD_SUBREAPER, children_of, prctl, reap_zombies
 
@@ -35,6 +48,7 @@ POLL_S = 0.1
 EXIT_GRACE_S = 1.0  # after every rank's result, or an agent's failure, how long the rest get to finish
 TAIL_BYTES = 4096  # of each agent's stderr, kept for the grader to quote the agent's own error
 RANK_MODULE = "dlprep.checkers.families.torchrun.rank"
+STUB_MODULE = "dlprep.checkers.families.torchrun.stub"
 # The agents' and workers' environment: gloo must use loopback (the only interface up), the
 # rendezvous must advertise 127.0.0.1 rather than the host name (it may resolve to an address
 # that does not exist in this namespace); PET_* variables are torchrun's defaults for its flags,
@@ -108,7 +122,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def _supervise(agents: list[subprocess.Popen[bytes]], jobdir: Path, world: int, deadline: float,
+def _supervise(agents: list[Any], jobdir: Path, world: int, deadline: float,
                straggler_s: float) -> dict[str, Any]:
     """Wait for the run to end one way or another; forward the agents' stderr, keeping its tail."""
     launched = time.monotonic()
@@ -117,8 +131,8 @@ def _supervise(agents: list[subprocess.Popen[bytes]], jobdir: Path, world: int, 
     tails = [b""] * len(agents)
     sel = selectors.DefaultSelector()
     for i, a in enumerate(agents):
-        assert a.stderr is not None
-        sel.register(a.stderr, selectors.EVENT_READ, i)
+        if a.stderr is not None:  # forked ranks write to this process's own stderr
+            sel.register(a.stderr, selectors.EVENT_READ, i)
     while any(a.poll() is None for a in agents):
         for key, _ in sel.select(timeout=POLL_S):
             chunk = os.read(key.fileobj.fileno(), 1 << 16)  # type: ignore[union-attr]
@@ -182,18 +196,33 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     t0 = time.monotonic()
     data = harness.load(payload)
     port = free_port()
+    world = int(data["world"])
+    # Forked before the user's file is loaded here, so each rank starts from a process that has
+    # imported torch but never ran the user's code (as a fresh rank interpreter would).
+    fork = bool(data.get("fork_ranks", True)) and forked.fork_safe(data["spec"])
+    ranks = forked.ForkedRanks(world) if fork and data["nodes"] == 1 else None
+    # Two nodes: the real torchrun agents, whose workers are stubs the zygote forks ranks for.
+    zygote = forked.Zygote() if fork and data["nodes"] != 1 else None
     mod, _, failed = harness.load_solution(job)
     if failed is not None:
+        if ranks is not None:
+            ranks.cancel()
+        if zygote is not None:
+            zygote.close()
         return failed
     if data["nodes"] == 1:
-        launches = [single_node_args(data["world"], port)]
+        launches = [single_node_args(world, port)]
     else:
         try:
             launches = _user_launch(mod, port)
         except harness.UserCodeError as e:
+            if zygote is not None:
+                zygote.close()
             return harness.dump({"launch_error": e.info, **harness.run_facts()})
         except BaseException as e:
             harness.stop_if_forked()
+            if zygote is not None:
+                zygote.close()
             return harness.dump({"launch_error": harness.error_info(e, job["filename"]), **harness.run_facts()})
         harness.stop_if_forked()
 
@@ -215,16 +244,31 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
         pass
     sys.stdout.flush()
     sys.stderr.flush()
-    agents = []
-    for node, args in enumerate(launches):
+    agents: list[Any] = []
+    if ranks is not None:
+        ranks.start(jobdir, port, RUN_ENV)
+        agents.append(ranks)
+    for node, args in enumerate(launches if ranks is None else []):
         env = {**os.environ, **RUN_ENV, "DLPREP_NODE": str(node)}
+        worker = RANK_MODULE
+        if zygote is not None:
+            env[stub.ZYGOTE_ENV] = zygote.name
+            worker = STUB_MODULE
         try:
-            agents.append(subprocess.Popen([sys.executable, "-m", "torch.distributed.run", *args, "-m", RANK_MODULE,
+            if zygote is not None:  # the real agent code, in a fork of a process that imported torch
+                agents.append(zygote.agent([*args, "-m", worker, str(jobdir)], env))
+                continue
+            agents.append(subprocess.Popen([sys.executable, "-m", "torch.distributed.run", *args, "-m", worker,
                                             str(jobdir)], stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env))
         except OSError as e:  # the sandbox cannot run the interpreter: not the solution's fault
             kill_all()
             return harness.dump({"start_error": f"{type(e).__name__}: {e}"[:300], **harness.run_facts()})
-    run = _supervise(agents, jobdir, int(data["world"]), deadline, float(data["straggler_s"]))
+    run = _supervise(agents, jobdir, world, deadline, float(data["straggler_s"]))
+    if ranks is not None:
+        ranks.close()
+    if zygote is not None:
+        zygote.close()
     killed = kill_all()
     return harness.dump({"ranks": _collect(jobdir), "launches": launches, "killed": killed,
+                         "launcher": "forked" if ranks is not None else "torchrun" + (" + zygote" if zygote else ""),
                          "elapsed_s": time.monotonic() - t0, **run, **harness.run_facts()})

@@ -151,6 +151,9 @@ class Torchrun(Family):
     # six processes of a two-node launch on a loaded machine). A hang ends earlier, after straggler_s.
     timeout_s = 90.0
     straggler_s = 10.0  # how long a finished rank waits for a peer before the run counts as hung
+    # One-node jobs fork their ranks from the child (forked.py) rather than start torchrun: same
+    # verdicts, without an interpreter and a torch import per process. False: always torchrun.
+    fork_ranks = True
     cuda_address_space_mb = CUDA_ADDRESS_SPACE_MB
 
     def __init__(self, ex: Any):
@@ -172,6 +175,7 @@ class Torchrun(Family):
         spec = cases[0].args[0]
         sent = {**spec, "common": {**spec.get("common", {}), "backend": self.backend()}}
         return harness.dump({"spec": sent, "nodes": int(self.check.NODES), "world": int(self.check.WORLD),
+                             "fork_ranks": self.fork_ranks,
                              "straggler_s": float(str(self.config.get("straggler_s", self.straggler_s)))})
 
     # ------------------------------------------------------------------ judging
