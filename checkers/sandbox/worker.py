@@ -515,7 +515,7 @@ def _zyg() -> zygote.Zygote:
 def _ask_spare() -> None:
     """Have the template fork the next run now, while the worker would otherwise wait: forking a
     process that holds torch and setting up its namespaces cost ~15 ms, off the grading's path."""
-    if not _zyg().pending:
+    if not _zyg().ready_or_coming:
         _zyg().request(sorted(_WARMED))
 
 

@@ -112,6 +112,11 @@ class Zygote:
         self.pending -= 1
         self._spawned.append(Spawned(data, *fds))
 
+    @property
+    def ready_or_coming(self) -> int:
+        """Runs received and not taken, or asked for and not yet received."""
+        return len(self._spawned) + self.pending
+
     def take(self) -> Spawned:
         """The oldest run received, waiting for it if it is still being made."""
         while not self._spawned:
