@@ -31,14 +31,14 @@ Q = coding_question("batched_matmul", "tensor_fn")
 SOLVE = "\n\ndef solve(a, b):\n    return (a.unsqueeze(-1) * b.unsqueeze(-3)).sum(dim=-2)\n"
 CASES = ("connect_loopback", "read_home", "write_outside", "kill_outside", "grandchild", "connect_unix",
          "read_checkout", "read_class", "earlier_run", "sysv_ipc", "connect_run_lock", "shm_leftover",
-         "proc_cmdline")
+         "proc_cmdline", "see_processes")
 # What each case tries, as isolation.STOPS names it: a case is caught in every mode whose level
 # names a layer that stops it, and skipped (not claimed) in the others.
 THREAT = {"connect_loopback": "network", "read_home": "read_home", "write_outside": "write_outside",
           "kill_outside": "kill_outside", "grandchild": "grandchild", "connect_unix": "unix_sockets",
           "read_checkout": "read_outside_view", "read_class": "read_outside_view", "earlier_run": "earlier_runs",
           "sysv_ipc": "ipc_between_runs", "connect_run_lock": "unix_sockets", "shm_leftover": "shm_leftovers",
-          "proc_cmdline": "read_other_cmdlines"}
+          "proc_cmdline": "read_other_cmdlines", "see_processes": "see_processes"}
 # Each sealed-run attack ends in "found ..." when it got what it was after, else in "no trace".
 READ_ANY = """errors = []
 for path in {paths!r}:
@@ -316,6 +316,16 @@ def _sealed_case(grader, case: str, tag: str) -> None:
         assert not left, "a run's file in /dev/shm outlived it"
         v = _grade(grader, READ_ANY.format(paths=[str(path)]))
         _assert_no_trace(v)
+    elif case == "see_processes":  # does a process of the user's exist, from inside the run?
+        holder = subprocess.Popen(["sleep", "60"])
+        probe = (f"import os\ntry:\n    os.kill({holder.pid}, 0)\nexcept ProcessLookupError:\n"
+                 "    raise RuntimeError('no trace: ProcessLookupError')\nraise SystemExit('found the process')\n")
+        try:
+            v = _grade(grader, probe)
+        finally:
+            holder.kill()
+            holder.wait()
+        _assert_no_trace(v)
     else:  # proc_cmdline: a process of the user's with a seed on its command line, like the grader's
         holder = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", f"--seed=dlprep-seed-{tag}"])
         try:
@@ -324,6 +334,15 @@ def _sealed_case(grader, case: str, tag: str) -> None:
             holder.kill()
             holder.wait()
         _assert_no_trace(v)
+
+
+def test_every_claim_of_the_doctor_has_an_attack():
+    """`dlprep doctor` prints a line for each threat of isolation.STOPS; each one has a case above,
+    run in every mode whose level claims it."""
+    from dlprep.cli.doctor import THREATS as WORDS
+
+    assert set(WORDS) == set(iso.STOPS)
+    assert set(THREAT.values()) == set(iso.STOPS)
 
 
 def test_strict_follows_the_level(grader, level):

@@ -192,7 +192,7 @@ _CAPABILITY_VERSION_3 = 0x20080522
 
 def seal_user_namespace() -> None:
     """Take from a rootless run the powers it holds as root of the worker's user namespace, which
-    would let it unmount what hides the user's home or make the file system writable again.
+    would let it unmount its private root's read-only binds and masks or make them writable.
 
     A nested user namespace with its own mount namespace turns every mount set up so far into
     a locked one (the kernel refuses to unmount or re-flag mounts inherited from a more privileged
