@@ -4,13 +4,13 @@ Landlock (an LSM any process may apply to itself, Linux 5.13+) confines the file
 only in the run's view (view.py: the interpreter, the importable packages without the reference
 solutions and banks, the shared libraries, a few files of /etc, its own /proc/PID), writes only in
 the run's own folder (and /dev/shm, where DataLoader workers share tensors and semaphores; the
-worker deletes what a run left there). With Landlock ABI 4+ every TCP bind and connect is refused; with ABI 6+ signals and
-abstract UNIX sockets stop at the run's edge, so it cannot kill or talk to the user's other
-processes (ptrace, process_vm_readv/writev and /proc/PID/mem of outside processes are refused by
-every Landlock ABI). A seccomp filter (libseccomp, through pyseccomp) refuses new sockets of any
-family but AF_UNIX, io_uring (its socket and connect operations would bypass the filter), the
-ptrace family, and SysV IPC and POSIX message queues (with no IPC namespace, a segment or queue
-would outlive the run and reach the next one) outright.
+worker deletes what a run left there). With Landlock ABI 4+ every TCP bind and connect is
+refused; with ABI 6+ signals and abstract UNIX sockets stop at the run's edge, so it cannot kill
+or talk to the user's other processes (ptrace, process_vm_readv/writev and /proc/PID/mem of
+outside processes are refused by every Landlock ABI). A seccomp filter (libseccomp, through
+pyseccomp) refuses new sockets of any family but AF_UNIX, io_uring (its socket and connect
+operations would bypass the filter), the ptrace family, and SysV IPC and POSIX message queues
+(with no IPC namespace, a segment or queue would outlive the run and reach the next one).
 
 What it cannot do: hide other processes (no pid namespace), or stop connect() to a pathname UNIX
 socket the user may write to (a session bus, a docker socket): so it is not full isolation.
@@ -49,7 +49,8 @@ _SCOPE_ABSTRACT_UNIX, _SCOPE_SIGNAL = 1 << 0, 1 << 1  # ABI 6
 # Outside its own /proc/PID (granted per run) a run reads only these of /proc and /sys: what
 # Python, torch and its DataLoader workers ask about the machine. Not /proc itself, so it cannot
 # list processes, and no other process's cmdline or environ (the grader's, with a batch's seed).
-_PROC_FILES = ("/proc/cpuinfo", "/proc/meminfo", "/proc/stat", "/proc/sys/kernel/random", "/proc/sys/vm/overcommit_memory")
+_PROC_FILES = ("/proc/cpuinfo", "/proc/meminfo", "/proc/stat", "/proc/sys/kernel/random",
+               "/proc/sys/vm/overcommit_memory")
 
 
 def landlock_abi() -> tuple[int, str | None]:

@@ -34,7 +34,6 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from dlprep.checkers.sandbox import confine, view, zygote
@@ -554,7 +553,7 @@ def _sweep_shm(before: set[tuple[str, int]], since: float) -> None:
     """Delete what the run left in /dev/shm: entries of our uid that were not there when it started
     and changed since (a grading of the same user running alongside may lose a file it made at
     the same moment: another reason why the fallback is not full isolation)."""
-    for name, inode in _shm_entries() - before:
+    for name, _ in _shm_entries() - before:
         path = os.path.join("/dev/shm", name)
         try:
             if os.lstat(path).st_ctime >= since:
@@ -735,8 +734,8 @@ def main() -> None:
         _ask_spare()
         # Only a full list of dying runs makes select return empty-handed: then wait for the oldest.
         z = _zyg()
-        ready = select.select([0, z, *_DYING], [], [], None if len(_DYING) < MAX_DYING else 0.0)[0]
-        if z in ready:
+        ready = select.select([0, z.fileno(), *_DYING], [], [], None if len(_DYING) < MAX_DYING else 0.0)[0]
+        if z.fileno() in ready:
             try:
                 z.receive()
             except zygote.TemplateDied:

@@ -50,15 +50,16 @@ Spawn = Callable[[list[str]], tuple[dict[str, Any], list[int]]]
 def _serve(sock: socket.socket, spawn: Spawn) -> None:
     """The template's loop: fork a run on each request, report each run's end. Never returns."""
     own: dict[int, int] = {}  # our pidfd of each run -> its pid
+    ctl = sock.fileno()
     while True:
-        ready = select.select([sock, *own], [], [])[0]
+        ready = select.select([ctl, *own], [], [])[0]
         for fd in ready:
             if fd in own:  # a run ended: reap it at once and say how
                 pid = own.pop(fd)
                 _, status = os.waitpid(pid, 0)
                 os.close(fd)
                 sock.send(json.dumps({"exit": pid, "status": status}).encode())
-        if sock not in ready:
+        if ctl not in ready:
             continue
         msg = sock.recv(_MAX_MSG)
         if not msg:
