@@ -15,7 +15,7 @@ THREATS = {"network": "network access", "read_home": "reading your home and prog
                                 "(other checkouts, class folders, /srv, /tmp, copies of the answers)",
            "write_outside": "writing outside its folder", "kill_outside": "signalling your other processes",
            "grandchild": "processes outliving the run", "see_processes": "seeing your other processes",
-           "read_other_cmdlines": "reading other processes' command lines and environment (a batch's seed)",
+           "read_other_cmdlines": "reading other processes' command lines (a batch's seed)",
            "unix_sockets": "connecting to your UNIX sockets in /run and /tmp (session bus, docker)",
            "ipc_between_runs": "SysV shared memory, semaphores and message queues shared with other runs",
            "shm_leftovers": "leaving files in /dev/shm after the run",

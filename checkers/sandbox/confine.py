@@ -2,7 +2,7 @@
 
 Landlock (an LSM any process may apply to itself, Linux 5.13+) confines the file system: reads
 only in the run's view (view.py: the interpreter, the importable packages without the reference
-solutions and banks, the shared libraries, a few files of /etc, its own /proc/PID), writes only in
+solutions and banks, the shared libraries, a few files of /etc, /proc), writes only in
 the run's own folder (and /dev/shm, where DataLoader workers share tensors and semaphores; the
 worker deletes what a run left there). With Landlock ABI 4+ every TCP bind and connect is
 refused; with ABI 6+ signals and abstract UNIX sockets stop at the run's edge, so it cannot kill
@@ -46,11 +46,11 @@ _READ = _EXECUTE | _READ_FILE | _READ_DIR
 _NET_BIND_TCP, _NET_CONNECT_TCP = 1 << 0, 1 << 1  # ABI 4
 _SCOPE_ABSTRACT_UNIX, _SCOPE_SIGNAL = 1 << 0, 1 << 1  # ABI 6
 
-# Outside its own /proc/PID (granted per run) a run reads only these of /proc and /sys: what
-# Python, torch and its DataLoader workers ask about the machine. Not /proc itself, so it cannot
-# list processes, and no other process's cmdline or environ (the grader's, with a batch's seed).
-_PROC_FILES = ("/proc/cpuinfo", "/proc/meminfo", "/proc/stat", "/proc/sys/kernel/random",
-               "/proc/sys/vm/overcommit_memory")
+# /proc as a whole, and what glibc and torch read of /sys. Landlock cannot grant a run the /proc
+# entries of processes it has not started yet, and the families count a run's own processes there
+# (the DataLoader family's worker checks read each descendant's /proc/PID/stat), so /proc stays
+# readable: another process's command line is readable in the fallback.
+_PROC = ("/proc",)
 
 
 def landlock_abi() -> tuple[int, str | None]:
@@ -88,7 +88,7 @@ class Plan:
 
     abi: int
     seccomp: bool
-    readable: list[str] = field(default_factory=list)  # besides the run's own /proc/PID
+    readable: list[str] = field(default_factory=list)
     writable: list[str] = field(default_factory=list)  # besides the run's own folder
     devices: list[str] = field(default_factory=list)  # read-write device nodes
 
@@ -111,7 +111,7 @@ def plan(v: view_.View) -> Plan:
     abi, _ = landlock_abi()
     p = Plan(abi, seccomp_refusal() is None)
     if abi:
-        p.readable = sorted({*view_.readable(v), *(f for f in _PROC_FILES if os.path.exists(f))})
+        p.readable = sorted({*view_.readable(v), *(f for f in _PROC if os.path.exists(f))})
         p.writable = [d for d in ("/dev/shm",) if os.path.isdir(d)]
         p.devices = list(v.devices)
     return p
@@ -152,9 +152,7 @@ def landlock(p: Plan, workdir: str) -> None:
         err = ctypes.get_errno()
         raise OSError(err, f"landlock_create_ruleset: {os.strerror(err)}")
     try:
-        # its own /proc/PID (and through /proc/self); a process it forks has a /proc/PID of its own
-        # that no rule grants, which Python and torch's workers do not need
-        for path in (*p.readable, f"/proc/{os.getpid()}"):
+        for path in p.readable:
             _add_rule(ruleset, path, _READ, fs)
         for path in (workdir, *p.writable):
             _add_rule(ruleset, path, fs, fs)

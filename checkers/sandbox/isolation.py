@@ -54,9 +54,9 @@ STOPS: dict[str, tuple[str, ...]] = {
     "kill_outside": ("pidns", "landlock-scope"),
     "grandchild": ("pidns", "pgroup"),  # pgroup: the worker sweeps the run's processes after it
     "see_processes": ("pidns",),
-    # /proc/PID/cmdline and environ of the grader and its worker (a batch's seed): a pid
-    # namespace shows none of them, Landlock grants the run its own /proc/PID only
-    "read_other_cmdlines": ("pidns", "landlock-fs"),
+    # /proc/PID/cmdline of the grader and its worker (a batch's seed): a pid namespace shows none
+    # of them; the fallback keeps /proc readable (confine._PROC says why)
+    "read_other_cmdlines": ("pidns",),
     # the user's own sockets (session bus, agents, a docker socket) live in /run and /tmp, which the
     # private root leaves out; Landlock (up to ABI 7) does not govern connect() to a socket's path
     "unix_sockets": ("mountns",),
