@@ -216,6 +216,15 @@ def _submission(level: str, uid: int, workdir: str, home: str, job_r: int, std: 
     out_w, err_w = std
     try:
         iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
+        # Confined before its job arrives: none of this depends on the job, so it costs the
+        # grading nothing, and a spare waits with no more power than the run it becomes.
+        if uid >= 0:
+            iso.drop_privileges(uid)
+        elif "userns" in level.split("+"):
+            iso.seal_user_namespace()
+        iso.prctl(iso.PR_SET_NO_NEW_PRIVS, 1)  # before Landlock and seccomp: both require it
+        if not _full(level):
+            confine.apply(_PLAN, workdir)  # the fallback ladder (nothing where it is not planned)
         try:
             job, payload = read_frame(job_r)
         except EOFError:
@@ -239,13 +248,6 @@ def _submission(level: str, uid: int, workdir: str, home: str, job_r: int, std: 
         # Python caches its temp dir: the worker's answer (/tmp, read-only here) must not leak in.
         tempfile.tempdir = workdir
         multiprocessing.current_process()._config.pop("tempdir", None)  # type: ignore[attr-defined]
-        if uid >= 0:
-            iso.drop_privileges(uid)
-        elif "userns" in level.split("+"):
-            iso.seal_user_namespace()
-        iso.prctl(iso.PR_SET_NO_NEW_PRIVS, 1)  # before Landlock and seccomp: both require it
-        if not _full(level):
-            confine.apply(_PLAN, workdir)  # the fallback ladder (nothing where it is not planned)
         devnull = os.open(os.devnull, os.O_RDONLY)
         if devnull != 0:
             os.dup2(devnull, 0)
