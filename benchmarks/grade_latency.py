@@ -1,7 +1,8 @@
 """Grading latency with the warm worker, against a fresh `python -c "import torch"`.
 
 Target (issue: grader): median overhead under 50 ms per grading of a trivial exercise, and at
-least 20x faster than starting a fresh interpreter. "Overhead" is the whole grading (cases,
+least 20x faster than starting a fresh interpreter (issue fast-verify: back under 20 ms on an
+idle machine). The paced gradings also say where the time goes (`_Stages`). "Overhead" is the whole grading (cases,
 sandboxed run, comparison) of a solution that does almost nothing.
 Usage: python benchmarks/grade_latency.py [N]   (default 100; --quick: 3 gradings, 2 paced, 1 fresh)
        ... --as-user NAME   (as root: then the same again as the ordinary account NAME, whose
@@ -22,6 +23,7 @@ import time
 from pathlib import Path
 
 from dlprep.checkers.grader import Grader
+from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.models import CodingQuestion, Text
 
 # A trivial exercise: one tensor in, the same tensor back (transpose of a 1x1 is the identity).
@@ -37,6 +39,40 @@ RULES = {form: CodingQuestion(id="bench.rules", type="coding", exercise="batched
                               prompt=Text(zh="-", en="-"), explanation=Text(zh="-", en="-"))
          for form in ("names", "any form")}
 MATMUL = (Path(__file__).resolve().parents[1] / "reference_impls" / "batched_matmul" / "reference.py").read_text()
+
+
+class _Stages:
+    """Where one grading's time goes: the sandbox's round trip (Sandbox.run, from the grader's
+    frame out to the worker's answer in), the run as the worker timed it (from handing the job to
+    its pre-forked child to the result in), and the grader's own work around them (cases,
+    payload, decoding, judging). Wraps Sandbox.run for the measured gradings only."""
+
+    def __init__(self) -> None:
+        self.round_trip: list[float] = []
+        self.run: list[float] = []
+        self._orig = Sandbox.run
+
+    def __enter__(self) -> _Stages:
+        stages = self
+
+        def timed(sandbox: Sandbox, job: dict[str, object], payload: bytes = b"") -> RunResult:
+            t0 = time.perf_counter()
+            r = stages._orig(sandbox, job, payload)
+            stages.round_trip.append(time.perf_counter() - t0)
+            stages.run.append(r.duration_s)
+            return r
+
+        Sandbox.run = timed  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        Sandbox.run = self._orig  # type: ignore[method-assign]
+
+    def line(self, totals: list[float]) -> str:
+        med = statistics.median
+        return (f"stages (medians): grader's own work {(med(totals) - med(self.round_trip)) * 1000:.1f} ms, "
+                f"sandbox round trip {med(self.round_trip) * 1000:.1f} ms, "
+                f"of which the run in the worker {med(self.run) * 1000:.1f} ms")
 
 
 def main() -> None:
@@ -56,11 +92,12 @@ def main() -> None:
             times.append(time.perf_counter() - t0)
             assert v.status == "pass", v
         paced = []
-        for i in range(n_paced):
-            time.sleep(0.2)
-            t0 = time.perf_counter()
-            assert grader.grade_source(QUESTION, SOLUTION, seed=i).status == "pass"
-            paced.append(time.perf_counter() - t0)
+        with _Stages() as stages:
+            for i in range(n_paced):
+                time.sleep(0.2)
+                t0 = time.perf_counter()
+                assert grader.grade_source(QUESTION, SOLUTION, seed=i).status == "pass"
+                paced.append(time.perf_counter() - t0)
         level = grader.sandbox.level
         rules: dict[str, list[float]] = {form: [] for form in RULES}
         for i in range(n_paced * 2):  # interleaved, so a change of load hits both alike
@@ -78,6 +115,7 @@ def main() -> None:
     print(f"sandbox level: {level}")
     print(f"gradings: {n} back to back, median {med * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms")
     print(f"paced (0.2 s apart): {n_paced}, median {statistics.median(paced) * 1000:.1f} ms")
+    print(f"paced {stages.line(paced)}")
     print(f"fresh interpreter (import torch): median {f * 1000:.0f} ms")
     print(f"ratio fresh/median: {f / med:.1f}x (target >= 20x); median under 50 ms: {'ok' if med < 0.05 else 'MISSED'}")
     names, any_form = (statistics.median(rules[f]) for f in RULES)

@@ -11,9 +11,15 @@ from dlprep.cli.app import app, edge
 
 # What each threat in isolation.STOPS is, in words.
 THREATS = {"network": "network access", "read_home": "reading your home and progress",
+           "read_outside_view": "reading anything but the interpreter, its packages and its own folder "
+                                "(other checkouts, class folders, /srv, /tmp, copies of the answers)",
            "write_outside": "writing outside its folder", "kill_outside": "signalling your other processes",
            "grandchild": "processes outliving the run", "see_processes": "seeing your other processes",
-           "unix_sockets": "connecting to your UNIX sockets in /run and /tmp (session bus, docker)"}
+           "read_other_cmdlines": "reading other processes' command lines (a batch's seed)",
+           "unix_sockets": "connecting to your UNIX sockets in /run and /tmp (session bus, docker)",
+           "ipc_between_runs": "SysV shared memory, semaphores and message queues shared with other runs",
+           "shm_leftovers": "leaving files in /dev/shm after the run",
+           "earlier_runs": "reaching an earlier run's source, frames or results in memory"}
 
 
 def _linux_lines() -> list[str]:

@@ -20,9 +20,11 @@ def _comm(pid: int) -> str:
 
 def leftovers(worker_pid: int, wait_s: float = 10.0) -> list[int]:
     """Descendants of a warm worker once its last run is cleaned up: there must be none but the
-    one spare child waiting for the next job (escapees re-parent to the run's pid-namespace init
-    or, with weak isolation, to the worker itself). The worker answers as soon as the result is
-    in and kills the run right after, so the run's process may take a moment to go."""
+    template the runs fork from and the one spare child waiting for the next job (escapees
+    re-parent to the run's pid-namespace init or, with weak isolation, to the worker itself). The
+    worker answers as soon as the result is in and kills the run right after, so the run's process
+    may take a moment to go."""
+    from dlprep.checkers.sandbox import zygote
     from dlprep.checkers.sandbox.isolation import children_of
     from dlprep.checkers.sandbox.worker import SPARE_NAME, USERNS_WAITER
 
@@ -38,7 +40,7 @@ def leftovers(worker_pid: int, wait_s: float = 10.0) -> list[int]:
         spares = [p for p in found if _comm(p) == SPARE_NAME]
         # the spare is two processes: its trusted parent and the submission's, forked ahead
         spare = set(spares[:1]) | {k for p in spares[:1] for k in children_of(p)}
-        found = [p for p in found if p not in spare]
+        found = [p for p in found if p not in spare and _comm(p) != zygote.NAME]
         if not found or time.monotonic() > deadline:
             return found
         time.sleep(0.02)

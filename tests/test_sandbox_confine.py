@@ -15,6 +15,7 @@ import pytest
 
 from dlprep.checkers.sandbox import confine
 from dlprep.checkers.sandbox import isolation as iso
+from dlprep.checkers.sandbox.view import View
 
 ABI = confine.landlock_abi()[0]
 needs_landlock = pytest.mark.skipif(ABI < 1, reason=f"no Landlock here: {confine.landlock_abi()[1]}")
@@ -52,9 +53,11 @@ def dirs(tmp_path: Path) -> tuple[Path, Path, Path]:
 
 
 @needs_landlock
-def test_landlock_fs_reads_outside_denied_folders_and_writes_only_in_the_run_folder(dirs):
+def test_landlock_fs_reads_only_the_view_and_writes_only_in_the_run_folder(dirs):
+    """An allow-list: a folder nobody named (a secret, another checkout) is unreadable without
+    being listed anywhere."""
     work, secret, other = dirs
-    plan = confine.plan([secret], [])
+    plan = confine.plan(View(binds=[other], devices=[os.devnull]))
     plan.seccomp = False
     assert _confined(plan, work, lambda: (secret / "token").read_text()) == errno.EACCES
     assert _confined(plan, work, lambda: os.listdir(secret)) == errno.EACCES
@@ -67,23 +70,34 @@ def test_landlock_fs_reads_outside_denied_folders_and_writes_only_in_the_run_fol
 
 
 @needs_landlock
-def test_a_needed_folder_inside_a_denied_one_stays_readable(dirs):
-    work, secret, _ = dirs
-    (secret / "python").mkdir()
-    (secret / "python" / "mod.py").write_text("x = 1")
-    plan = confine.plan([secret], [secret / "python"])
+def test_landlock_fs_lets_a_run_read_its_own_processes_in_proc(dirs):
+    """Why /proc stays readable in the fallback: the families count a run's own processes there
+    (the DataLoader family reads each worker's /proc/PID/stat), and Landlock cannot grant the
+    /proc entry of a process that does not exist yet."""
+    work = dirs[0]
+    plan = confine.plan(View())
     plan.seccomp = False
-    assert _confined(plan, work, lambda: (secret / "python" / "mod.py").read_text()) == 0
-    assert _confined(plan, work, lambda: (secret / "token").read_text()) == errno.EACCES
+
+    def child_stat() -> None:
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0)
+        try:
+            open(f"/proc/{pid}/stat").read()
+        finally:
+            os.waitpid(pid, 0)
+
+    assert _confined(plan, work, lambda: open("/proc/self/status").read()) == 0
+    assert _confined(plan, work, child_stat) == 0
 
 
 @needs_landlock
-def test_a_denied_folder_inside_a_needed_one_stays_unreadable(dirs):
+def test_a_masked_folder_inside_an_allowed_one_stays_unreadable(dirs):
     """A non-editable install keeps the reference solutions inside the package dlprep needs."""
     work, _, other = dirs
     (other / "reference_impls").mkdir()
     (other / "reference_impls" / "reference.py").write_text("answer")
-    plan = confine.plan([other / "reference_impls"], [other])
+    plan = confine.plan(View(binds=[other], masks=[other / "reference_impls"]))
     plan.seccomp = False
     assert _confined(plan, work, lambda: (other / "data").read_text()) == 0
     assert _confined(plan, work, lambda: (other / "reference_impls" / "reference.py").read_text()) == errno.EACCES
@@ -133,12 +147,39 @@ def test_seccomp_refuses_every_socket_family_but_unix(dirs):
     assert _confined(plan, work, lambda: socket.socketpair(socket.AF_UNIX)) == 0  # multiprocessing needs it
 
 
+@pytest.mark.skipif(confine.seccomp_refusal() is not None, reason=str(confine.seccomp_refusal()))
+def test_seccomp_refuses_sysv_ipc_and_posix_message_queues(dirs):
+    """With no IPC namespace a segment or queue would outlive the run and reach the next one."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def call(ret: int) -> None:
+        if ret < 0:
+            raise OSError(ctypes.get_errno(), "refused")
+
+    work = dirs[0]
+    plan = confine.Plan(0, True)
+    ipc_private, ipc_creat = 0, 0o1000
+    assert _confined(plan, work, lambda: call(libc.shmget(ipc_private, 4096, ipc_creat | 0o600))) == errno.EPERM
+    assert _confined(plan, work, lambda: call(libc.msgget(ipc_private, ipc_creat | 0o600))) == errno.EPERM
+    assert _confined(plan, work, lambda: call(libc.semget(ipc_private, 1, ipc_creat | 0o600))) == errno.EPERM
+    assert _confined(plan, work, lambda: call(libc.shmat(0, None, 0))) == errno.EPERM
+    rt = ctypes.CDLL("librt.so.1", use_errno=True)
+    assert _confined(plan, work, lambda: call(rt.mq_open(b"/dlprep-test", os.O_CREAT | os.O_RDWR, 0o600, None))) \
+        == errno.EPERM
+
+
 def test_layers_are_named_after_what_the_kernel_has():
     assert confine.Plan(0, False).layers == []
-    assert confine.Plan(3, True).layers == ["landlock-fs", "seccomp-net"]
-    assert confine.Plan(7, True).layers == ["landlock-fs", "landlock-net", "landlock-scope", "seccomp-net"]
+    assert confine.Plan(3, True).layers == ["landlock-fs", "seccomp-net", "seccomp-ipc"]
+    assert confine.Plan(7, True).layers == ["landlock-fs", "landlock-net", "landlock-scope", "seccomp-net",
+                                            "seccomp-ipc"]
     level = "+".join([*confine.Plan(7, True).layers, iso.WEAK_LEVEL])
-    assert all(iso.stops(level, t) for t in ("network", "read_home", "write_outside", "kill_outside"))
+    assert all(iso.stops(level, t) for t in ("network", "read_home", "read_outside_view", "write_outside",
+                                             "kill_outside", "ipc_between_runs", "shm_leftovers",
+                                             "earlier_runs"))
+    assert not iso.stops(level, "read_other_cmdlines")
     assert not iso.stops(level, "see_processes")
     assert "lacks netns+mountns+pidns" in str(iso.full_isolation(level))  # never full isolation
     assert not iso.stops("landlock-fs+landlock-net+rlimits+pgroup", "network")  # TCP only: UDP goes out

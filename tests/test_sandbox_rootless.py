@@ -29,11 +29,97 @@ from tests.conftest import coding_question, leftovers
 ROOT = Path(__file__).parents[1]
 Q = coding_question("batched_matmul", "tensor_fn")
 SOLVE = "\n\ndef solve(a, b):\n    return (a.unsqueeze(-1) * b.unsqueeze(-3)).sum(dim=-2)\n"
-CASES = ("connect_loopback", "read_home", "write_outside", "kill_outside", "grandchild", "connect_unix")
+CASES = ("connect_loopback", "read_home", "write_outside", "kill_outside", "grandchild", "connect_unix",
+         "read_checkout", "read_class", "earlier_run", "sysv_ipc", "connect_run_lock", "shm_leftover",
+         "proc_cmdline", "see_processes")
 # What each case tries, as isolation.STOPS names it: a case is caught in every mode whose level
 # names a layer that stops it, and skipped (not claimed) in the others.
 THREAT = {"connect_loopback": "network", "read_home": "read_home", "write_outside": "write_outside",
-          "kill_outside": "kill_outside", "grandchild": "grandchild", "connect_unix": "unix_sockets"}
+          "kill_outside": "kill_outside", "grandchild": "grandchild", "connect_unix": "unix_sockets",
+          "read_checkout": "read_outside_view", "read_class": "read_outside_view", "earlier_run": "earlier_runs",
+          "sysv_ipc": "ipc_between_runs", "connect_run_lock": "unix_sockets", "shm_leftover": "shm_leftovers",
+          "proc_cmdline": "read_other_cmdlines", "see_processes": "see_processes"}
+# Each sealed-run attack ends in "found ..." when it got what it was after, else in "no trace".
+READ_ANY = """errors = []
+for path in {paths!r}:
+    try:
+        text = open(path).read()
+    except OSError as e:
+        errors.append(f"{{path}}: {{type(e).__name__}}")
+        continue
+    exec(text) if path.endswith(".py") else None
+    raise SystemExit("found " + path)
+raise RuntimeError("no trace: " + "; ".join(errors))
+"""
+# Looks everywhere in its own process for an earlier run's source: every thread's frames and their
+# locals and globals, everything the garbage collector tracks, inspect's stack, every module's
+# globals, linecache. The needle is built at run time, so this file itself does not hold it.
+WALK_FOR = """import gc, inspect, linecache, sys
+needle = "dlprep-mark-" + {rev!r}[::-1]
+found = []
+
+def scan(o, where, depth=0):
+    if isinstance(o, str):
+        if needle in o and o is not needle:
+            found.append(where)
+    elif isinstance(o, bytes | bytearray):
+        if needle.encode() in o:
+            found.append(where)
+    elif depth < 4 and isinstance(o, dict):
+        for v in list(o.values()):
+            scan(v, where, depth + 1)
+    elif depth < 4 and isinstance(o, list | tuple | set | frozenset):
+        for v in list(o):
+            scan(v, where, depth + 1)
+
+for f in sys._current_frames().values():
+    while f is not None:
+        scan(dict(f.f_locals), f"frame {{f.f_code.co_name}}")
+        scan(f.f_globals, f"globals of {{f.f_code.co_name}}")
+        f = f.f_back
+for info in inspect.stack():
+    scan(dict(info.frame.f_locals), "inspect.stack")
+for o in gc.get_objects():
+    scan(o, f"gc {{type(o).__name__}}")
+for m in list(sys.modules.values()):
+    scan(getattr(m, "__dict__", {{}}), f"module {{getattr(m, '__name__', '?')}}")
+scan(dict(linecache.cache), "linecache")
+if found:
+    raise SystemExit("found an earlier run's source: " + found[0])
+raise RuntimeError("no trace of an earlier run")
+"""
+LIBC = "import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+# SysV shared memory and a POSIX message queue, made by one run and looked for by the next.
+IPC_MAKE = LIBC + """shm = libc.shmget({key}, 4096, 0o1000 | 0o666)
+rt = ctypes.CDLL("librt.so.1", use_errno=True)
+mq = rt.mq_open({name!r}, os.O_CREAT | os.O_RDWR, 0o666, None)
+"""
+IPC_FIND = LIBC + """rt = ctypes.CDLL("librt.so.1", use_errno=True)
+errors = []
+if libc.shmget({key}, 0, 0) >= 0:
+    raise SystemExit("found the shared memory segment of an earlier run")
+errors.append(os.strerror(ctypes.get_errno()))
+if rt.mq_open({name!r}, os.O_RDWR, 0, None) >= 0:
+    raise SystemExit("found the message queue of an earlier run")
+errors.append(os.strerror(ctypes.get_errno()))
+raise RuntimeError("no trace: " + "; ".join(errors))
+"""
+# Every process's command line the run can read, looking for a seed (the grader's, the batch's).
+CMDLINE_FIND = """import os
+needle = "dlprep-seed-" + {rev!r}[::-1]
+errors, listed = [], []
+try:
+    listed = os.listdir("/proc")
+except OSError as e:
+    errors.append(type(e).__name__)
+for pid in [{pid}, os.getppid(), *listed]:
+    try:
+        if needle.encode() in open(f"/proc/{{pid}}/cmdline", "rb").read():
+            raise SystemExit(f"found the seed in /proc/{{pid}}/cmdline")
+    except OSError as e:
+        errors.append(type(e).__name__)
+raise RuntimeError("no trace: " + ", ".join(sorted(set(errors))))
+"""
 TEST_USER = "dlprep-sandbox-test"
 # Escapes first try to take the sandbox apart: a rootless run is root of a user namespace, which
 # must not let it unmount what hides the home folder or make the file system writable again.
@@ -131,11 +217,132 @@ def test_case_in_this_process(grader, level, case):
             victim.kill()
             victim.wait()
         assert v.status == "error" and re.search(r"ProcessLookupError|PermissionError", _messages(v)), _messages(v)
-    else:
+    elif case == "grandchild":
         source = ("import os, time\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
                   "        time.sleep(3600)\n    os._exit(0)\ntime.sleep(0.2)\n")
         _grade(grader, source)
         assert leftovers(grader.sandbox.pid) == [], "a process of the run outlived it"
+    else:
+        _sealed_case(grader, case, tag)
+
+
+def _planted(top: Path, files: dict[str, str]) -> list[Path]:
+    """Files anyone may read, in folders anyone may enter: only the run's view can keep them out."""
+    made = []
+    for rel, text in files.items():
+        path = top / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        path.chmod(0o644)
+        made.append(path)
+    for d in [top, *(p for p in top.rglob("*") if p.is_dir())]:
+        d.chmod(0o755)
+    return made
+
+
+def _checkout_places(tag: str) -> list[Path]:
+    """Outside the view, where a checkout or a class folder may sit: the host's /tmp, the user's
+    home, /srv (where we may write there)."""
+    places = [Path(tempfile.gettempdir()) / f"dlprep-other-{tag}", Path.home() / f"dlprep-other-{tag}"]
+    if os.access("/srv", os.W_OK):
+        places.append(Path("/srv") / f"dlprep-other-{tag}")
+    return places
+
+
+def _assert_no_trace(v) -> None:
+    assert v.status == "error" and "no trace" in _messages(v) and "found" not in _messages(v), _messages(v)
+
+
+def _sealed_case(grader, case: str, tag: str) -> None:
+    """The attacks on a sealed run: answers and classmates outside the view, an earlier run's
+    memory, IPC and /dev/shm left for the next run, a socket in /run, the grader's command line."""
+    if case in ("read_checkout", "read_class"):
+        tops = _checkout_places(tag)
+        rel = {"read_checkout": {"reference_impls/batched_matmul/reference.py": SOLVE.strip() + "\n",
+                                 "reference_impls/batched_matmul/check.py": "SEED = 1234\n"},
+               "read_class": {"alice.py": SOLVE.strip() + "\n", "bob/solution.py": SOLVE.strip() + "\n"}}[case]
+        try:
+            paths = [str(p) for top in tops for p in _planted(top, rel)]
+            v = _grade(grader, READ_ANY.format(paths=paths))
+        finally:
+            for top in tops:
+                shutil.rmtree(top, ignore_errors=True)
+        _assert_no_trace(v)
+    elif case == "earlier_run":
+        mark = f"dlprep-mark-{tag}"
+        first = f"MARK = {mark!r}\nprint(MARK)\n{SOLVE}    # {mark}\n"
+        v = _grade(grader, first)
+        assert v.status in ("pass", "fail"), _messages(v)  # it ran (SOLVE misses an int32 dtype)
+        _assert_no_trace(_grade(grader, WALK_FOR.format(rev=tag[::-1])))
+    elif case == "sysv_ipc":
+        import ctypes
+
+        key, name = 0x5D000000 | int(tag[:6], 16), f"/dlprep-{tag}"
+        _grade(grader, IPC_MAKE.format(key=key, name=name.encode()))
+        v = _grade(grader, IPC_FIND.format(key=key, name=name.encode()))
+        libc = ctypes.CDLL(None, use_errno=True)
+        rt = ctypes.CDLL("librt.so.1", use_errno=True)
+        shm = libc.shmget(key, 0, 0)
+        if shm >= 0:
+            libc.shmctl(shm, 0, None)  # IPC_RMID
+        mq = rt.mq_open(name.encode(), os.O_RDWR, 0, None)
+        if mq >= 0:
+            rt.mq_close(mq)
+            rt.mq_unlink(name.encode())
+        assert shm < 0 and mq < 0, "a run's SysV segment or message queue outlived it"
+        _assert_no_trace(v)
+    elif case == "connect_run_lock":  # /run/lock is writable by everyone on many systems
+        path = Path("/run/lock") / f"dlprep-{tag}.sock"
+        if not os.access(path.parent, os.W_OK):
+            pytest.skip("/run/lock is not writable here")
+        try:
+            with socket.socket(socket.AF_UNIX) as listener:
+                listener.bind(str(path))
+                os.chmod(path, 0o777)
+                listener.listen(1)
+                listener.settimeout(0.5)
+                v = _grade(grader, f"import socket\nsocket.socket(socket.AF_UNIX).connect({str(path)!r})\n")
+                with pytest.raises(TimeoutError):
+                    listener.accept()
+        finally:
+            path.unlink(missing_ok=True)
+        assert v.status == "error" and re.search(r"No such file|Permission denied", _messages(v)), _messages(v)
+    elif case == "shm_leftover":
+        path = Path("/dev/shm") / f"dlprep-{tag}"
+        make = f"open({str(path)!r}, 'w').write('left for the next run')\nimport os\nos.chmod({str(path)!r}, 0o666)\n"
+        _grade(grader, make)
+        left = path.exists()
+        path.unlink(missing_ok=True)
+        assert not left, "a run's file in /dev/shm outlived it"
+        v = _grade(grader, READ_ANY.format(paths=[str(path)]))
+        _assert_no_trace(v)
+    elif case == "see_processes":  # does a process of the user's exist, from inside the run?
+        holder = subprocess.Popen(["sleep", "60"])
+        probe = (f"import os\ntry:\n    os.kill({holder.pid}, 0)\nexcept ProcessLookupError:\n"
+                 "    raise RuntimeError('no trace: ProcessLookupError')\nraise SystemExit('found the process')\n")
+        try:
+            v = _grade(grader, probe)
+        finally:
+            holder.kill()
+            holder.wait()
+        _assert_no_trace(v)
+    else:  # proc_cmdline: a process of the user's with a seed on its command line, like the grader's
+        holder = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", f"--seed=dlprep-seed-{tag}"])
+        try:
+            v = _grade(grader, CMDLINE_FIND.format(rev=tag[::-1], pid=holder.pid))
+        finally:
+            holder.kill()
+            holder.wait()
+        _assert_no_trace(v)
+
+
+def test_every_claim_of_the_doctor_has_an_attack():
+    """`dlprep doctor` prints a line for each threat of isolation.STOPS; each one has a case above,
+    run in every mode whose level claims it."""
+    from dlprep.cli.doctor import THREATS as WORDS
+
+    assert set(WORDS) == set(iso.STOPS)
+    assert set(THREAT.values()) == set(iso.STOPS)
 
 
 def test_strict_follows_the_level(grader, level):

@@ -109,3 +109,22 @@ def test_truncated_or_foreign_bytes_are_refused():
     for bad in (b"", good[:-1], good[:10], pickle.dumps({"x": 1}), b"DLPW1\n" + (5).to_bytes(8, "big") + b"{}"):
         with pytest.raises(ValueError):
             wire.loads(bad)
+
+
+def test_with_field_rewrites_one_top_level_key_and_keeps_every_tensor():
+    """The trusted run parent overwrites the process count without decoding tensors."""
+    x = torch.arange(6.0).reshape(2, 3)
+    blob = wire.dumps({"value": x, "view": x.t(), "processes": 0})
+    facts = wire.loads(wire.with_field(blob, "processes", 3))
+    assert facts["processes"] == 3
+    assert torch.equal(facts["value"], x) and torch.equal(facts["view"], x.t())
+    assert facts["view"].untyped_storage().data_ptr() == facts["value"].untyped_storage().data_ptr()
+
+
+def test_with_field_refuses_anything_but_one_plain_dict():
+    """A forged result (a list, a dict in the tagged form) cannot be corrected: the caller fails it."""
+    for obj in ([1, 2], {1: "a"}, {"\u0000": "x"}):
+        with pytest.raises(ValueError):
+            wire.with_field(wire.dumps(obj), "processes", 1)
+    with pytest.raises(ValueError):
+        wire.with_field(b"garbage", "processes", 1)

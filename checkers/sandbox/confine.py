@@ -1,14 +1,16 @@
 """The fallback ladder: what an ordinary user still gets where user namespaces are refused.
 
 Landlock (an LSM any process may apply to itself, Linux 5.13+) confines the file system: reads
-only outside the user's home, the progress store, the reference solutions and the temp folders,
-writes only in the run's own folder (and /dev/shm, where DataLoader workers share tensors and
-semaphores). With Landlock ABI 4+ every TCP bind and connect is refused; with ABI 6+ signals and
-abstract UNIX sockets stop at the run's edge, so it cannot kill or talk to the user's other
-processes (ptrace, process_vm_readv/writev and /proc/PID/mem of outside processes are refused by
-every Landlock ABI). A seccomp filter (libseccomp, through pyseccomp) refuses new sockets of any
-family but AF_UNIX, io_uring (its socket and connect operations would bypass the filter) and the
-ptrace family outright.
+only in the run's view (view.py: the interpreter, the importable packages without the reference
+solutions and banks, the shared libraries, a few files of /etc, /proc), writes only in
+the run's own folder (and /dev/shm, where DataLoader workers share tensors and semaphores; the
+worker deletes what a run left there). With Landlock ABI 4+ every TCP bind and connect is
+refused; with ABI 6+ signals and abstract UNIX sockets stop at the run's edge, so it cannot kill
+or talk to the user's other processes (ptrace, process_vm_readv/writev and /proc/PID/mem of
+outside processes are refused by every Landlock ABI). A seccomp filter (libseccomp, through
+pyseccomp) refuses new sockets of any family but AF_UNIX, io_uring (its socket and connect
+operations would bypass the filter), the ptrace family, and SysV IPC and POSIX message queues
+(with no IPC namespace, a segment or queue would outlive the run and reach the next one).
 
 What it cannot do: hide other processes (no pid namespace), or stop connect() to a pathname UNIX
 socket the user may write to (a session bus, a docker socket): so it is not full isolation.
@@ -26,8 +28,9 @@ import socket
 import struct
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
+
+from dlprep.checkers.sandbox import view as view_
 
 _libc = ctypes.CDLL(None, use_errno=True)
 # The same numbers on x86_64 and aarch64: Landlock came after the syscall tables were unified.
@@ -43,9 +46,11 @@ _READ = _EXECUTE | _READ_FILE | _READ_DIR
 _NET_BIND_TCP, _NET_CONNECT_TCP = 1 << 0, 1 << 1  # ABI 4
 _SCOPE_ABSTRACT_UNIX, _SCOPE_SIGNAL = 1 << 0, 1 << 1  # ABI 6
 
-# Devices a run opens for writing; GPUs need their nodes read-write, with ioctl.
-_DEVICES = ("/dev/null", "/dev/zero", "/dev/full")
-_GPU_PREFIXES = ("nvidia", "dri")
+# /proc as a whole, and what glibc and torch read of /sys. Landlock cannot grant a run the /proc
+# entries of processes it has not started yet, and the families count a run's own processes there
+# (the DataLoader family's worker checks read each descendant's /proc/PID/stat), so /proc stays
+# readable: another process's command line is readable in the fallback.
+_PROC = ("/proc",)
 
 
 def landlock_abi() -> tuple[int, str | None]:
@@ -97,47 +102,19 @@ class Plan:
         if self.abi >= 6:
             names.append("landlock-scope")
         if self.seccomp:
-            names.append("seccomp-net")
+            names += ["seccomp-net", "seccomp-ipc"]
         return names
 
 
-def plan(unreadable: list[Path], needed: list[Path]) -> Plan:
-    """The ladder this kernel allows: `unreadable` folders (home, progress store, ...) get no rule,
-    `needed` ones (the Python installation, dlprep) stay readable even inside them."""
+def plan(v: view_.View) -> Plan:
+    """The ladder this kernel allows, with read rules for the view's paths only."""
     abi, _ = landlock_abi()
     p = Plan(abi, seccomp_refusal() is None)
     if abi:
-        deny = {Path(os.path.realpath(d)) for d in unreadable}
-        readable = _readable_around(Path("/"), deny)
-        for n in needed:  # a denied folder inside a needed one (reference solutions in site-packages)
-            inside = any(n in d.parents for d in deny)
-            readable += _readable_around(n, deny) if inside else [str(n)]
-        p.readable = sorted(set(readable))
+        p.readable = sorted({*view_.readable(v), *(f for f in _PROC if os.path.exists(f))})
         p.writable = [d for d in ("/dev/shm",) if os.path.isdir(d)]
-        p.devices = [d for d in _DEVICES if os.path.exists(d)]
-        if os.path.isdir("/dev"):
-            p.devices += sorted(e.path for e in os.scandir("/dev") if e.name.startswith(_GPU_PREFIXES))
+        p.devices = list(v.devices)
     return p
-
-
-def _readable_around(top: Path, deny: set[Path]) -> list[str]:
-    """Every entry under `top` that holds no denied folder, walking down only into ancestors of
-    denied folders (which themselves get no rule: listing / or /home is refused, not needed)."""
-    out: list[str] = []
-    try:
-        entries = list(os.scandir(top))
-    except OSError:
-        return out
-    for e in entries:
-        real = Path(os.path.realpath(e.path))
-        if real in deny or any(d in real.parents for d in deny):
-            continue  # denied, or a link into a denied folder
-        if any(real in d.parents for d in deny):
-            if real == Path(e.path):  # not a link: walk down (a link to an ancestor is left out)
-                out += _readable_around(real, deny)
-            continue
-        out.append(e.path)
-    return out
 
 
 def _add_rule(ruleset: int, path: str, access: int, handled: int) -> None:
@@ -188,6 +165,12 @@ def landlock(p: Plan, workdir: str) -> None:
         os.close(ruleset)
 
 
+# SysV IPC and POSIX message queues: with no IPC namespace they are the machine's, and outlive the
+# run. Python's multiprocessing and torch use POSIX semaphores and shm_open (files in /dev/shm).
+_IPC_CALLS = ("shmget", "shmat", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop",
+              "semtimedop", "semctl", "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify",
+              "mq_getsetattr")
+
 # Built once in the worker (libseccomp compiles it), loaded in each run's process.
 _FILTER: Any = None
 
@@ -199,7 +182,7 @@ def _seccomp_filter() -> Any:
 
         f = sc.SyscallFilter(sc.ALLOW)  # other architectures (x32, i386) are killed by default
         f.add_rule(sc.ERRNO(errno.EAFNOSUPPORT), "socket", sc.Arg(0, sc.NE, socket.AF_UNIX))
-        for name in ("io_uring_setup", "ptrace", "process_vm_readv", "process_vm_writev"):
+        for name in ("io_uring_setup", "ptrace", "process_vm_readv", "process_vm_writev", *_IPC_CALLS):
             f.add_rule(sc.ERRNO(errno.EPERM), name)
         _FILTER = f
     return _FILTER
@@ -212,7 +195,8 @@ def prepare() -> None:
 
 
 def seccomp() -> None:
-    """No new sockets but AF_UNIX ones, no io_uring, no ptrace (needs no_new_privs first)."""
+    """No new sockets but AF_UNIX ones, no io_uring, no ptrace, no SysV IPC or POSIX message
+    queues (needs no_new_privs first)."""
     _seccomp_filter().load()
 
 

@@ -15,6 +15,7 @@ import struct
 from pathlib import Path
 
 CLONE_NEWNS = 0x00020000
+CLONE_NEWIPC = 0x08000000
 CLONE_NEWUSER = 0x10000000
 CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
@@ -26,28 +27,48 @@ PR_SET_DUMPABLE = 4
 EXIT_SETUP = 97  # the sandbox could not be set up: never run the user's code then
 EXIT_HARNESS = 98  # the trusted harness itself failed
 
-FULL_LEVEL = "netns+pidns+mountns+rlimits+uid"  # as root: every run also gets its own uid
+# As root: every run also gets its own uid. `mountns` is the private root (view.py): only the
+# interpreter, the importable packages, its folder, a fresh /proc and a minimal /dev; `ipcns`
+# its own SysV IPC and POSIX message queues (and a /dev/shm of its own, with the private root).
+FULL_LEVEL = "netns+pidns+mountns+ipcns+rlimits+uid"
 # As an ordinary user: root of a user namespace, with one uid only (the caller's); the run's pid
-# namespace stands in for the per-run uid, and the caller's home is hidden instead of unreadable.
-ROOTLESS_LEVEL = "userns+netns+pidns+mountns+rlimits"
+# namespace stands in for the per-run uid, and its mounts are locked read-only.
+ROOTLESS_LEVEL = "userns+netns+pidns+mountns+ipcns+rlimits"
 WEAK_LEVEL = "rlimits+pgroup"
 # What full isolation means: no network, a private file system, no view of other processes.
 FULL_LAYERS = ("netns", "mountns", "pidns")
-# The fallback ladder (confine.py) names its layers landlock-fs, landlock-net, landlock-scope and
-# seccomp-net before rlimits+pgroup. It is never full: without a pid namespace the run sees every
-# process, and connect() to a pathname UNIX socket the user may write to is not stopped.
+# The fallback ladder (confine.py) names its layers landlock-fs, landlock-net, landlock-scope,
+# seccomp-net and seccomp-ipc before rlimits+pgroup. It is never full: without a pid namespace the
+# run sees every process, and connect() to a pathname UNIX socket the user may write to is not
+# stopped.
 
-# What a run is stopped from doing, and which layers stop it (any one of them suffices).
+# What a run is stopped from doing, and which layers stop it (any one of them suffices; an empty
+# tuple: every level, whatever its layers).
 STOPS: dict[str, tuple[str, ...]] = {
     "network": ("netns", "seccomp-net"),  # landlock-net alone stops TCP only
     "read_home": ("mountns", "landlock-fs"),
+    # another checkout, a class folder, /srv, the host's /tmp, an installed copy of the answers:
+    # the private root and Landlock's rules both allow a list of paths, not deny one
+    "read_outside_view": ("mountns", "landlock-fs"),
     "write_outside": ("mountns", "landlock-fs"),
     "kill_outside": ("pidns", "landlock-scope"),
     "grandchild": ("pidns", "pgroup"),  # pgroup: the worker sweeps the run's processes after it
     "see_processes": ("pidns",),
-    # the user's own sockets (session bus, agents, a docker socket) live in /run and /tmp, which a
-    # mount namespace hides; Landlock (up to ABI 7) does not govern connect() to a socket's path
+    # /proc/PID/cmdline of the grader and its worker (a batch's seed): a pid namespace shows none
+    # of them; the fallback keeps /proc readable (confine._PROC says why)
+    "read_other_cmdlines": ("pidns",),
+    # the user's own sockets (session bus, agents, a docker socket) live in /run and /tmp, which the
+    # private root leaves out; Landlock (up to ABI 7) does not govern connect() to a socket's path
     "unix_sockets": ("mountns",),
+    # SysV shared memory, semaphores and message queues, POSIX message queues: a namespace of its
+    # own per run, or (fallback) every call that makes or opens one refused by seccomp
+    "ipc_between_runs": ("ipcns", "seccomp-ipc"),
+    # files left in /dev/shm: a tmpfs of its own per run, or (pgroup: the fallback and weak levels)
+    # the worker deletes what the run made there after it
+    "shm_leftovers": ("mountns", "pgroup"),
+    # an earlier run's source, frames or results: every run forks from a template that never
+    # received a job (zygote.py), at every level
+    "earlier_runs": (),
 }
 
 # How to get full isolation as an ordinary user where the kernel refuses user namespaces.
@@ -114,23 +135,14 @@ def loopback_up() -> None:
         fcntl.ioctl(s, siocsifflags, struct.pack("16sh22x", b"lo", flags | iff_up))
 
 
-MS_REMOUNT, MS_BIND, MS_MOVE = 32, 4096, 8192
-WORKDIR = "/tmp/run"
-
-
-def _blocking_ancestor(path: Path) -> Path | None:
-    """The topmost folder above `path` that other users cannot traverse (e.g. a 0700 /root)."""
-    for a in reversed(path.parents):
-        if a != Path("/") and not os.stat(a).st_mode & 0o001:
-            return a
-    return None
-
+WORKDIR = "/tmp/run"  # the run's own folder, at the same place in every run
 
 _SYS_OPEN_TREE, _SYS_MOVE_MOUNT = 428, 429  # x86_64 and aarch64 share these numbers
 _OPEN_TREE_CLONE, _AT_RECURSIVE, _AT_FDCWD, _MOVE_MOUNT_F_EMPTY_PATH = 1, 0x8000, -100, 4
 
 
-def _clone_tree(path: Path) -> int:
+def clone_tree(path: Path) -> int:
+    """A detached copy of the mount tree at `path` (a folder or a file), to attach elsewhere."""
     fd = int(_libc.syscall(_SYS_OPEN_TREE, _AT_FDCWD, str(path).encode(), _OPEN_TREE_CLONE | _AT_RECURSIVE))
     if fd < 0:
         err = ctypes.get_errno()
@@ -138,62 +150,17 @@ def _clone_tree(path: Path) -> int:
     return fd
 
 
-def _attach_tree(fd: int, path: Path) -> None:
-    os.makedirs(path, exist_ok=True)
+def attach_tree(fd: int, path: Path) -> None:
+    """Mount a `clone_tree` copy on `path` (which must exist, of the same kind) and close it."""
     _check(_libc.syscall(_SYS_MOVE_MOUNT, fd, b"", _AT_FDCWD, str(path).encode(), _MOVE_MOUNT_F_EMPTY_PATH),
            f"move_mount {path}")
     os.close(fd)
 
 
-def private_filesystem(hide: list[Path], needed: list[Path], private: list[Path] | None = None) -> str:
-    """Private, empty /tmp (read-only but for WORKDIR), /var/tmp (read-only) and /dev/shm; they
-    vanish with the namespace. `hide` folders are covered by empty read-only mounts.
-
-    `private` (rootless runs: the caller's home) is covered like /tmp, `needed` folders inside it
-    attached again, and then every other mount is made read-only: the run keeps the caller's uid.
-
-    `needed` folders (the Python installation, dlprep itself) must stay readable for the run's
-    unprivileged uid even when they sit under /tmp (a checkout there) or inside a private folder
-    (Python under a 0700 /root): they are cloned as detached mounts first, the covering mounts go
-    up, and the clones are attached again on top - which also hides everything else around them.
-    """
-    mount("none", "/", None, MS_REC | MS_PRIVATE)
-    clones = [(path, _clone_tree(path)) for path in needed]
-    blocking = [_blocking_ancestor(path) for path in needed]  # before anything is covered
-    mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
-    covered = {Path("/tmp")}
-    for top in private or []:
-        if top.is_dir() and not any(c == top or c in top.parents for c in covered):
-            mount("tmpfs", str(top), "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
-            covered.add(top)
-    for blocked in blocking:
-        if blocked is not None and not any(c == blocked or c in blocked.parents for c in covered):
-            mount("tmpfs", str(blocked), "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
-            covered.add(blocked)
-    for path, fd in clones:
-        if any(c == path or c in path.parents for c in covered):
-            _attach_tree(fd, path)
-        else:
-            os.close(fd)  # still visible where it is
-    os.mkdir(WORKDIR, 0o700)
-    if private is not None:
-        read_only_everywhere()  # before the writable mounts below go up
-    mount("tmpfs", WORKDIR, "tmpfs", MS_NOSUID | MS_NODEV, "size=1g,mode=0700")
-    mount("none", "/tmp", None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
-    if os.path.isdir("/dev/shm"):  # DataLoader workers share tensors through it
-        mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "size=1g,mode=1777")
-    if os.path.isdir("/var/tmp"):
-        mount("tmpfs", "/var/tmp", "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555")
-    mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
-    for path in hide:
-        if path.is_dir():
-            mount("tmpfs", str(path), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555")
-    return WORKDIR
-
-
 def stops(level: str, threat: str) -> bool:
     """Whether a run at `level` is stopped from `threat` (a key of STOPS)."""
-    return not set(STOPS[threat]).isdisjoint(level.split("+"))
+    layers = STOPS[threat]
+    return not layers or not set(layers).isdisjoint(level.split("+"))
 
 
 def full_isolation(level: str) -> str | None:
@@ -225,7 +192,7 @@ _CAPABILITY_VERSION_3 = 0x20080522
 
 def seal_user_namespace() -> None:
     """Take from a rootless run the powers it holds as root of the worker's user namespace, which
-    would let it unmount what hides the user's home or make the file system writable again.
+    would let it unmount its private root's read-only binds and masks or make them writable.
 
     A nested user namespace with its own mount namespace turns every mount set up so far into
     a locked one (the kernel refuses to unmount or re-flag mounts inherited from a more privileged

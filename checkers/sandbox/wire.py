@@ -82,6 +82,28 @@ def dumps(obj: Any) -> bytes:
     return b"".join([MAGIC, len(head).to_bytes(8, "big"), head, *enc.chunks])
 
 
+def with_field(data: bytes, key: str, value: int | str | None) -> bytes:
+    """The message with one key of its top-level dict set to a plain value, without decoding a
+    tensor: only the JSON head is rewritten, the storages are kept as bytes. For the trusted run
+    parent, which must overwrite a fact the submission sent (the process count) and should not
+    pay for turning every tensor into torch objects and back. Raises ValueError unless the message
+    is one plain dict (which is what a harness sends)."""
+    if not data.startswith(MAGIC) or len(data) < len(MAGIC) + 8:
+        raise ValueError("not a dlprep wire message")
+    at = len(MAGIC) + 8
+    n = int.from_bytes(data[len(MAGIC):at], "big")
+    try:
+        head = json.loads(data[at:at + n])
+        doc = head["doc"]
+    except (ValueError, TypeError, KeyError) as e:
+        raise ValueError(f"bad wire header: {e}") from None
+    if type(doc) is not dict or _TAG in doc:
+        raise ValueError("not a plain dict")
+    doc[key] = value
+    new = json.dumps(head, separators=(",", ":")).encode()
+    return b"".join([MAGIC, len(new).to_bytes(8, "big"), new, data[at + n:]])
+
+
 def loads(data: bytes) -> Any:
     """Decode a message; anything malformed raises ValueError (never runs code, never reads past it)."""
     if not data.startswith(MAGIC) or len(data) < len(MAGIC) + 8:

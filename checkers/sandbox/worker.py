@@ -1,26 +1,28 @@
-"""The warm worker: imports torch (and triton) once, then forks one sandboxed child per job.
+"""The warm worker: imports torch (and triton) once, then runs one sandboxed child per job.
 
-    grader --job frame--> worker --fork into a new pid namespace--> C (pid 1; setsid;
-                                   unshare net + mount ns; private /tmp; new uid) runs the code
+    grader --job frame--> worker --asks--> template (zygote.py) --fork into a new pid namespace-->
+        C (pid 1; setsid; unshare net + mount + ipc ns; its folder, /dev/shm and /proc) --fork--> S
 
-C is init of its own pid namespace: when it exits or is killed, the kernel kills every process
-left in the namespace, `setsid` escapees included, and C gets SIGKILL if the worker dies
-(PDEATHSIG). As root each run has its own uid, and a sweep by uid after the run catches anything
-that still escaped. As an ordinary user the worker first makes itself root of a user namespace
-(see `_enter_user_namespace`), which gives it the same namespaces without a uid of its own per run.
-Where no namespace can be had, each run confines itself with Landlock and seccomp instead
-(`confine.py`, the fallback ladder; `_probe_fallback` finds what this kernel has).
+The worker reads jobs and results; runs are never forked from it but from a template forked
+before the first job, which holds the private root (view.py: only what a run may see) and has
+never seen a submission. C is init of its own pid namespace: when it exits or is killed, the
+kernel kills every process left in the namespace, `setsid` escapees included, and C gets SIGKILL
+if the template dies (PDEATHSIG). As root each run has its own uid, and a sweep by uid after the
+run catches anything that still escaped. As an ordinary user the worker first makes itself root
+of a user namespace (see `_enter_user_namespace`), which gives it the same namespaces without a
+uid of its own per run. Where no namespace can be had, each run confines itself with Landlock and
+seccomp instead (`confine.py`, the fallback ladder; `_probe_fallback` finds what this kernel has).
 stdout/stderr come back through pipes read with a byte cap; results come on a third, private pipe.
 """
 
 from __future__ import annotations
 
 import fcntl
+import gc
 import importlib
 import io
 import multiprocessing
 import os
-import pwd
 import secrets
 import select
 import selectors
@@ -32,10 +34,9 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from dlprep.checkers.sandbox import confine
+from dlprep.checkers.sandbox import confine, view, zygote
 from dlprep.checkers.sandbox import isolation as iso
 from dlprep.checkers.sandbox.protocol import read_frame, write_frame
 
@@ -74,28 +75,21 @@ def _sandbox_knob() -> str:
 USERNS_WAITER = "dlprep-userns"  # the process name of the parent left behind (see below)
 
 
-def _enter_user_namespace() -> list[Path] | None:
+def _enter_user_namespace() -> bool:
     """As an ordinary user, make the worker root of a new user namespace, and init of a new pid
-    namespace owned by it, so that the root path's namespaces work per run. Returns the caller's
-    home folders (to hide from runs), or None where the kernel refuses (or the knob forbids it).
+    namespace owned by it, so that the root path's namespaces work per run. False where the kernel
+    refuses (or the knob forbids it).
 
     The calling process stays behind in the original namespaces, only waiting: its child carries
     on as the worker with the same pipes and process group, so the grader's kill still reaches it,
     and PDEATHSIG ends it if the waiting parent goes. Runs before torch starts any thread.
     """
     if os.geteuid() == 0 or _sandbox_knob() in ("weak", "no-userns"):
-        return None
-    # Hidden from runs besides what any run hides: the user's home, and /run, where the user's
-    # sockets live (session bus, agents, maybe a docker socket): a read-only mount does not stop
-    # connect() to a socket the user may write to, and rootless runs keep the user's uid.
-    homes = {Path(pwd.getpwuid(os.geteuid()).pw_dir), Path("/run")}
-    if os.environ.get("HOME"):
-        homes.add(Path(os.environ["HOME"]))
-    homes = {h.resolve() for h in homes if h.resolve() != Path("/")}
+        return False
     try:
         iso.enter_user_namespace()
     except OSError:
-        return None
+        return False
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -107,12 +101,12 @@ def _enter_user_namespace() -> list[Path] | None:
             os._exit(iso.EXIT_SETUP)
         os.write(w, b"1")
         os.close(w)
-        return sorted(homes)
+        return True
     os.close(w)
     ok = os.read(r, 1)
     if not ok:  # the namespace half-worked: carry on here, without it (weak isolation)
         os.waitpid(pid, 0)
-        return None
+        return False
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the worker handles (or dies of) it
     iso.set_process_name(USERNS_WAITER)
     _, status = os.waitpid(pid, 0)
@@ -123,35 +117,30 @@ def _full(level: str) -> bool:
     return iso.full_isolation(level) is None
 
 
-def probe_isolation(own_ns: int) -> str:
-    """Try the full set-up once in a throwaway child; the answer decides every later run."""
-    if _sandbox_knob() == "weak":
-        return iso.WEAK_LEVEL
-    if os.geteuid() != 0:
-        return _probe_fallback()
-    try:
-        pid = iso.fork_into_new_pid_namespace(own_ns)
-    except OSError:  # root without namespaces (an unprivileged container): the fallback, as for users
-        return _probe_fallback()
+def _prepare_root(own_ns: int, rootless: bool) -> dict[str, Any]:
+    """In the template, at the namespace levels: build the private root once, then try a run's
+    own set-up in a throwaway child, as every run will do it. Any failure: no such level here."""
+    view.build_root(_VIEW)
+    pid = iso.fork_into_new_pid_namespace(own_ns)
     if pid == 0:
         try:
-            iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET)
-            iso.private_filesystem(*_PATHS)
+            iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET | iso.CLONE_NEWIPC)
+            view.run_mounts()
             iso.loopback_up()
             os._exit(0 if os.getpid() == 1 else 1)
         except BaseException:
             os._exit(1)
     _, status = os.waitpid(pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
-        return _probe_fallback()
-    return iso.FULL_LEVEL if _PATHS[2] is None else iso.ROOTLESS_LEVEL
+        return {"level": None, "why": "a run's namespaces could not be set up"}
+    return {"level": iso.ROOTLESS_LEVEL if rootless else iso.FULL_LEVEL}
 
 
 def _probe_fallback() -> str:
     """No namespaces: the layers of the fallback ladder this kernel has, tried once in a throwaway
     child as a run would apply them (fail closed to the weak level if any of them fails)."""
     global _PLAN
-    _PLAN = confine.plan(_unreadable_paths(), _needed_paths() + _site_paths())
+    _PLAN = confine.plan(_VIEW)
     if not _PLAN.layers:
         return iso.WEAK_LEVEL
     confine.prepare()
@@ -174,47 +163,10 @@ def _probe_fallback() -> str:
     return "+".join([*_PLAN.layers, iso.WEAK_LEVEL])
 
 
-def _unreadable_paths() -> list[Path]:
-    """What the fallback's Landlock rules leave unreadable: what namespaces would hide (reference
-    solutions, progress store, the user's home, /run) and the shared temp folders."""
-    homes = {Path(pwd.getpwuid(os.geteuid()).pw_dir), Path(os.environ.get("HOME") or "/")}
-    tmp = {Path(d) for d in ("/tmp", "/var/tmp", "/run", tempfile.gettempdir())}
-    found = {p.resolve() for p in (*_hidden_paths(), *homes, *tmp)}
-    return sorted(p for p in found if p != Path("/"))
-
-
-def _site_paths() -> list[Path]:
-    """Where imports come from besides the interpreter's tree (a user site inside the home)."""
-    return [Path(p).resolve() for p in sys.path[1:] if os.path.isdir(p) and "-packages" in p]
-
-
 _PLAN = confine.Plan(0, False)  # the fallback's rules, made once by _probe_fallback
-
-
-def _hidden_paths() -> list[Path]:
-    from dlprep import paths
-
-    # The reference solutions and the user's progress. Home folders need no hiding: the run's uid
-    # cannot read a private home, and hiding one could hide the Python installation itself.
-    hide = {paths.exercises_dir().resolve(), paths.data_home().resolve()}
-    # Never hide the interpreter's own tree: lazy imports (torch._dynamo, encodings, ...) must work.
-    prefixes = {Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve()}
-    return sorted(p for p in hide if p != Path("/") and not any(p == x or p in x.parents for x in prefixes))
-
-
-def _needed_paths() -> list[Path]:
-    """What the unprivileged run must be able to read: the interpreter's trees and dlprep's own
-    code (outside them in an editable install). Nested paths are dropped: the parent carries them."""
-    import dlprep
-    import dlprep.checkers
-
-    paths = {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, dlprep.__path__[0], dlprep.checkers.__path__[0])}
-    return sorted(p for p in paths if not any(q in p.parents for q in paths))
-
-
-# (folders to hide, folders the run must read, the caller's home folders in a user namespace or
-# None as root): fixed for the worker's life, so worked out once at start-up rather than per run.
-_PATHS: tuple[list[Path], list[Path], list[Path] | None] = ([], [], None)
+# What a run may see of the file system (view.py): worked out once at start-up, applied as the
+# template's private root or as the fallback's Landlock rules.
+_VIEW = view.View()
 
 
 def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tuple[int, int, int]) -> None:
@@ -229,8 +181,9 @@ def _child(level: str, uid: int, weak_workdir: str | None, job_r: int, fds: tupl
         os.setsid()
         if _full(level):  # we are pid 1 of a fresh pid namespace (see _fork_child)
             iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
-            iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET)
-            workdir = iso.private_filesystem(*_PATHS)
+            # A copy of the template's private root; its own network, SysV IPC and POSIX queues
+            iso.unshare(iso.CLONE_NEWNS | iso.CLONE_NEWNET | iso.CLONE_NEWIPC)
+            workdir = view.run_mounts()
             iso.loopback_up()
         else:
             assert weak_workdir is not None
@@ -263,6 +216,15 @@ def _submission(level: str, uid: int, workdir: str, home: str, job_r: int, std: 
     out_w, err_w = std
     try:
         iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
+        # Confined before its job arrives: none of this depends on the job, so it costs the
+        # grading nothing, and a spare waits with no more power than the run it becomes.
+        if uid >= 0:
+            iso.drop_privileges(uid)
+        elif "userns" in level.split("+"):
+            iso.seal_user_namespace()
+        iso.prctl(iso.PR_SET_NO_NEW_PRIVS, 1)  # before Landlock and seccomp: both require it
+        if not _full(level):
+            confine.apply(_PLAN, workdir)  # the fallback ladder (nothing where it is not planned)
         try:
             job, payload = read_frame(job_r)
         except EOFError:
@@ -276,18 +238,16 @@ def _submission(level: str, uid: int, workdir: str, home: str, job_r: int, std: 
         os.environ.update({
             "HOME": home, "TMPDIR": workdir, "PATH": f"{os.path.dirname(sys.executable)}:/usr/bin:/bin",
             "LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
+            # a run's uid has no passwd entry (and /etc/passwd is not in its view): name it here
+            "USER": "dlprep", "LOGNAME": "dlprep",
+            # compilers' caches go into the run's folder, the only place it may write
+            "TORCHINDUCTOR_CACHE_DIR": os.path.join(workdir, ".inductor"),
+            "TRITON_CACHE_DIR": os.path.join(workdir, ".triton"), "XDG_CACHE_HOME": os.path.join(home, ".cache"),
             **job.get("env", {}),
         })
         # Python caches its temp dir: the worker's answer (/tmp, read-only here) must not leak in.
         tempfile.tempdir = workdir
         multiprocessing.current_process()._config.pop("tempdir", None)  # type: ignore[attr-defined]
-        if uid >= 0:
-            iso.drop_privileges(uid)
-        elif "userns" in level.split("+"):
-            iso.seal_user_namespace()
-        iso.prctl(iso.PR_SET_NO_NEW_PRIVS, 1)  # before Landlock and seccomp: both require it
-        if not _full(level):
-            confine.apply(_PLAN, workdir)  # the fallback ladder (nothing where it is not planned)
         devnull = os.open(os.devnull, os.O_RDONLY)
         if devnull != 0:
             os.dup2(devnull, 0)
@@ -379,18 +339,15 @@ EXIT_SIGNALED = 160  # the trusted parent exits 160 + n when the submission died
 
 
 def _recount(result: bytes, processes: int) -> bytes:
-    """The facts with the process count seen by the trusted parent, not the one the harness sent.
-    A result that does not decode goes on as it is: the grader fails it closed."""
+    """The facts with the process count seen by the trusted parent, not the one the harness sent
+    (only the JSON head is rewritten: decoding every tensor here cost more than the run). A result
+    that is not one plain dict cannot be corrected: it becomes one the grader fails closed."""
     from dlprep.checkers.sandbox import wire
 
     try:
-        facts = wire.loads(result)
-    except Exception:
-        return result
-    if not isinstance(facts, dict):
-        return result
-    facts["processes"] = processes
-    return wire.dumps(facts)
+        return wire.with_field(result, "processes", processes)
+    except ValueError:
+        return b"not a result the trusted parent could count"
 
 
 def _above_stdio(fd: int) -> int:
@@ -446,7 +403,7 @@ def _kill_run(pid: int, uid: int) -> int:
     while time.monotonic() < deadline:
         # escapees re-parent to us (we are a subreaper) as their parents die
         pids = (set(iso.processes_of(uid)) if as_root else set()) | set(iso.children_of(os.getpid()))
-        pids.discard(pid)
+        pids -= {pid, _zyg().pid}  # the template is our child too, and no part of any run
         _reap_all(pid)
         if not pids:
             break
@@ -462,22 +419,24 @@ def _kill_run(pid: int, uid: int) -> int:
 
 
 def _reap_all(keep: int) -> None:
-    """Reap finished children (re-parented escapees) except `keep`, whose status we still need."""
+    """Reap finished children (re-parented escapees) except `keep`, whose status we still need,
+    and the template, whose end the worker learns from its socket."""
     for p in iso.children_of(os.getpid()):
-        if p != keep:
+        if p not in (keep, _zyg().pid):
             try:
                 os.waitpid(p, os.WNOHANG)
             except ChildProcessError:
                 pass
 
 
-_WARMED: set[str] = set()  # warm-ups this worker has run
+_WARMED: set[str] = set()  # warm-ups the template has run (in the worker: asked of it so far)
 
 
-def _warm_for(job: dict[str, Any]) -> None:
-    """Run the trusted warm-ups a job names ("module:function"), once per worker, before forking:
-    what they initialise (torch.compile's first-use set-up costs seconds) every later run inherits."""
-    for name in job.get("warm", ()):
+def _warm(names: list[str]) -> None:
+    """In the template: run the trusted warm-ups named ("module:function", from the family's job,
+    never from the submission), once each, before forking: what they initialise (torch.compile's
+    first-use set-up costs seconds) every later run inherits."""
+    for name in names:
         if name not in _WARMED:
             _WARMED.add(name)
             module, _, fn = name.partition(":")
@@ -491,7 +450,8 @@ def _framed(buf: bytearray) -> bool:
 
 @dataclass
 class _Child:
-    """A sandboxed child, forked and isolated ahead of its job; it waits on `job_w` for one."""
+    """A sandboxed child, forked and isolated by the template ahead of its job; it waits on
+    `job_w` for one. The template is its parent: `_ZYG.wait` gives its exit status."""
 
     pid: int
     pidfd: int
@@ -500,11 +460,11 @@ class _Child:
     err_r: int
     res_r: int
     uid: int  # the run's own uid, -1 when it keeps the worker's
-    workdir: str | None  # weak isolation only: a temporary folder of the worker's
+    workdir: str | None  # weak isolation only: a temporary folder
     warmed: frozenset[str]  # the warm-ups it inherited
 
     def release(self) -> None:
-        """Close our ends of its pipes and remove its folder, once it is reaped."""
+        """Close our ends of its pipes and remove its folder, once it is gone."""
         for fd in (self.pidfd, self.out_r, self.err_r, self.res_r):
             os.close(fd)
         if self.workdir:
@@ -513,7 +473,7 @@ class _Child:
     def discard(self) -> None:
         os.close(self.job_w)  # it exits on EOF; a pid namespace init takes the kill as well
         os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
+        _zyg().wait(self.pid)
         if self.workdir:
             # Weak isolation, no pid namespace: the submission's process it had forked ahead of its
             # job outlives it, re-parents to us and would be counted as the next run's leftover.
@@ -521,7 +481,12 @@ class _Child:
         self.release()
 
 
-def _fork_child(level: str, own_ns: int) -> _Child:
+def _spawn(level: str, own_ns: int, warm: list[str]) -> tuple[dict[str, Any], list[int]]:
+    """In the template: the trusted warm-ups asked for, then one run forked and isolated ahead of
+    its job. Returns its facts and the worker's ends of its pipes, with a pidfd."""
+    if not set(warm) <= _WARMED:
+        _warm(warm)
+        _freeze()
     full = _full(level)
     uid = iso.UID_BASE + secrets.randbelow(iso.UID_SPAN) if "uid" in level.split("+") else -1
     workdir = None if full else tempfile.mkdtemp(prefix="dlprep-run-")
@@ -536,33 +501,78 @@ def _fork_child(level: str, own_ns: int) -> _Child:
         _child(level, uid, workdir, job_r, (out_w, err_w, res_w))
     for fd in (job_r, out_w, err_w, res_w):
         os.close(fd)
-    return _Child(pid, os.pidfd_open(pid), job_w, out_r, err_r, res_r, uid, workdir, frozenset(_WARMED))
+    info = {"pid": pid, "uid": uid, "workdir": workdir, "warmed": sorted(_WARMED)}
+    return info, [os.pidfd_open(pid), job_w, out_r, err_r, res_r]
 
 
-# The next run's child, forked and isolated while the worker would otherwise wait: forking a
-# process that holds torch and setting up its namespaces cost ~15 ms, off the grading's path.
-_SPARE: _Child | None = None
-SPARE_NAME = "dlprep-spare"  # its process name until its job arrives
+_ZYGOTE: zygote.Zygote | None = None  # the template every run is forked from
 
 
-def _take_child(job: dict[str, Any], level: str, own_ns: int) -> _Child:
-    global _SPARE
-    child, _SPARE = _SPARE, None
-    _warm_for(job)
-    if child is not None and child.warmed != _WARMED:  # it was forked before this job's warm-up
+def _zyg() -> zygote.Zygote:
+    assert _ZYGOTE is not None, "the template is started before any run"
+    return _ZYGOTE
+
+
+def _ask_spare() -> None:
+    """Have the template fork the next run now, while the worker would otherwise wait: forking a
+    process that holds torch and setting up its namespaces cost ~15 ms, off the grading's path."""
+    if not _zyg().ready_or_coming:
+        _zyg().request(sorted(_WARMED))
+
+
+def _received() -> _Child:
+    s = _zyg().take()
+    i = s.info
+    return _Child(int(i["pid"]), s.pidfd, s.job_w, s.out_r, s.err_r, s.res_r, int(i["uid"]), i["workdir"],
+                  frozenset(i["warmed"]))
+
+
+SPARE_NAME = "dlprep-spare"  # a run's process name until its job arrives
+
+
+def _take_child(job: dict[str, Any]) -> _Child:
+    """The spare, if it has every warm-up this job names; else a new one forked after them."""
+    _WARMED.update(job.get("warm", ()))
+    _ask_spare()
+    child = _received()
+    if not _WARMED <= child.warmed:  # it was forked before this job's warm-up
         child.discard()
-        child = None
-    return child or _fork_child(level, own_ns)
+        _ask_spare()
+        child = _received()
+    return child
 
 
-def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
+def _shm_entries() -> set[tuple[str, int]]:
+    """Our uid's entries in /dev/shm (fallback and weak levels: the run shares the user's)."""
+    try:
+        with os.scandir("/dev/shm") as it:
+            return {(e.name, e.inode()) for e in it if e.stat(follow_symlinks=False).st_uid == os.geteuid()}
+    except OSError:
+        return set()
+
+
+def _sweep_shm(before: set[tuple[str, int]], since: float) -> None:
+    """Delete what the run left in /dev/shm: entries of our uid that were not there when it started
+    and changed since (a grading of the same user running alongside may lose a file it made at
+    the same moment: another reason why the fallback is not full isolation)."""
+    for name, _ in _shm_entries() - before:
+        path = os.path.join("/dev/shm", name)
+        try:
+            if os.lstat(path).st_ctime >= since:
+                shutil.rmtree(path) if os.path.isdir(path) and not os.path.islink(path) else os.unlink(path)
+        except OSError:
+            pass
+
+
+def run_job(job: dict[str, Any], payload: bytes, level: str
             ) -> tuple[dict[str, Any], bytes, tuple[int, Callable[[], None]] | None]:
     """Run one job: the header, the result, and for a run still dying, its pidfd and its reaper."""
     full = _full(level)
-    child = _take_child(job, level, own_ns)
+    child = _take_child(job)
     pid, pidfd = child.pid, child.pidfd
     out_r, err_r, res_r = child.out_r, child.err_r, child.res_r
     t0 = time.monotonic()
+    shm_before, wall0 = (set(), 0.0) if full else (_shm_entries(), time.time() - 1)
     try:
         with os.fdopen(child.job_w, "wb") as job_pipe:
             write_frame(job_pipe, job, payload)
@@ -581,7 +591,7 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
         for key, _ in sel.select(timeout):
             fd = key.fd
             if fd == pidfd:
-                _, status = os.waitpid(pid, 0)
+                status = _zyg().wait(pid)
                 exited_at = time.monotonic()
                 sel.unregister(pidfd)
                 continue
@@ -618,7 +628,9 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
         _reap_dying()  # earlier runs' processes must not be counted as this one's leftovers
         leftovers = _kill_run(pid, child.uid)
     if status is None and not done:
-        _, status = os.waitpid(pid, 0)
+        status = _zyg().wait(pid)
+    if not full:
+        _sweep_shm(shm_before, wall0)
     out, err, res = streams[out_r], streams[err_r], streams[res_r]
     code: int | None = 0  # a run answered early has finished its harness: it exits 0
     sig: int | None = None
@@ -643,25 +655,23 @@ def run_job(job: dict[str, Any], payload: bytes, level: str, own_ns: int
         sel.close()
         child.release()
 
-    if not done or status is not None:  # status: the last read_ready found it exited, and reaped it
+    if not done or status is not None:  # status: the last read_ready found it exited
         close()
         return header, result, None
     # The child is init of its pid namespace: killing it ends everything in it. Tearing down a
-    # fork of torch takes the kernel ~10 ms; the main loop reaps it while the next run starts.
+    # fork of torch takes the kernel ~10 ms; the template reaps it while the next run starts.
     os.kill(pid, signal.SIGKILL)
 
     def reap() -> None:
-        try:
-            os.waitpid(pid, 0)
-        except ChildProcessError:  # already reaped by a sweep
-            pass
+        select.select([pidfd], [], [])  # readable once it is gone, with its whole namespace
+        _zyg().forget(pid)
         close()
 
     return header, result, (pidfd, reap)
 
 
-MAX_DYING = 4  # runs killed but not yet reaped; past this, wait for them before the next run
-_DYING: dict[int, Callable[[], None]] = {}  # pidfd -> reaps a run killed after its reply
+MAX_DYING = 4  # runs killed but not yet gone; past this, wait for them before the next run
+_DYING: dict[int, Callable[[], None]] = {}  # pidfd -> forgets a run killed after its reply
 
 
 def _reap_dying(ready: list[int] | None = None) -> None:
@@ -670,24 +680,70 @@ def _reap_dying(ready: list[int] | None = None) -> None:
             _DYING.pop(fd)()
 
 
+def _start_template(own_ns: int, rootless: bool) -> str:
+    """Fork the template (before any job is read) at the strongest level this machine allows; a
+    level that fails to set up falls to the next, never to running unconfined."""
+    global _ZYGOTE, _VIEW
+    _VIEW = view.allowed()
+    knob = _sandbox_knob()
+    if knob != "weak" and (rootless or os.geteuid() == 0):
+        _ZYGOTE, hello = zygote.start(lambda: _template_root(own_ns, rootless),
+                                      lambda warm: _spawn(_TEMPLATE_LEVEL, own_ns, warm))
+        if hello.get("level"):
+            return str(hello["level"])
+        _ZYGOTE.close()
+    level = iso.WEAK_LEVEL if knob == "weak" else _probe_fallback()
+    _ZYGOTE, hello = zygote.start(lambda: _template_plain(level), lambda warm: _spawn(level, own_ns, warm))
+    return level
+
+
+def _template_plain(level: str) -> dict[str, Any]:
+    _freeze()
+    return {"level": level}
+
+
+def _freeze() -> None:
+    """In the template: move every object it holds out of the garbage collector's sight. A run's
+    first collection would otherwise write to the header of each of torch's hundreds of thousands
+    of objects, and every page it writes is copied (copy-on-write after fork): milliseconds of
+    every grading."""
+    gc.collect()
+    gc.freeze()
+
+
+_TEMPLATE_LEVEL = iso.WEAK_LEVEL  # in the template: the level its private root gives
+
+
+def _template_root(own_ns: int, rootless: bool) -> dict[str, Any]:
+    global _TEMPLATE_LEVEL
+    hello = _prepare_root(own_ns, rootless)
+    _TEMPLATE_LEVEL = str(hello["level"] or iso.WEAK_LEVEL)
+    tempfile.tempdir = iso.WORKDIR  # the host's /tmp is not in the view: warm-ups write here
+    _freeze()
+    return hello
+
+
 def main() -> None:
-    homes = _enter_user_namespace()
+    rootless = _enter_user_namespace()
     proto = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # stray prints from libraries must not corrupt the protocol stream
     iso.prctl(iso.PR_SET_CHILD_SUBREAPER, 1)
     _warm_imports()
-    global _PATHS
-    _PATHS = (_hidden_paths(), _needed_paths(), homes)
     own_ns = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
-    level = probe_isolation(own_ns)
+    level = _start_template(own_ns, rootless)
     write_frame(proto, {"ready": True, "level": level, "pid": os.getpid()})
-    global _SPARE
     while True:
-        if _SPARE is None:
-            _SPARE = _fork_child(level, own_ns)
+        _ask_spare()
         # Only a full list of dying runs makes select return empty-handed: then wait for the oldest.
-        ready = select.select([0, *_DYING], [], [], None if len(_DYING) < MAX_DYING else 0.0)[0]
-        _reap_dying(ready or list(_DYING)[:1])
+        z = _zyg()
+        ready = select.select([0, z.fileno(), *_DYING], [], [], None if len(_DYING) < MAX_DYING else 0.0)[0]
+        if z.fileno() in ready:
+            try:
+                z.receive()
+            except zygote.TemplateDied:
+                break
+        _reap_dying([fd for fd in ready if fd in _DYING] or list(_DYING)[:1] if len(_DYING) >= MAX_DYING
+                    else [fd for fd in ready if fd in _DYING])
         if 0 not in ready:
             continue
         try:
@@ -696,15 +752,17 @@ def main() -> None:
             break
         left = None
         try:
-            header, result, left = run_job(job, payload, level, own_ns)
+            header, result, left = run_job(job, payload, level)
+        except zygote.TemplateDied as e:  # no run can be made any more: answer, then stop
+            write_frame(proto, {"worker_error": str(e), "level": level}, b"")
+            break
         except Exception as e:  # report, keep serving: the grader fails the run closed
             header, result = {"worker_error": f"{type(e).__name__}: {e}", "level": level}, b""
         write_frame(proto, header, result)
         if left is not None:
             _DYING[left[0]] = left[1]
     _reap_dying()
-    if _SPARE is not None:
-        _SPARE.discard()
+    _zyg().close()
 
 
 if __name__ == "__main__":
