@@ -417,7 +417,10 @@ def check_snippets(lqs: list[LoadedQuestion], grader: Any, env: Environment) -> 
     """Questions proved by snippets (one topic's): every run they need is made in one sandbox job,
     then each question is judged by verify_question on its own runs, reported on its own, with the
     time of its own runs."""
-    planned = {lq.id: snippet_jobs(lq, env) for lq in lqs}
+    # A question that needs CUDA runs its snippets in jobs of their own: the batch forks each run
+    # from one process, and a process forked after CUDA was touched in its parent cannot use it
+    # ("Unexpected error from cudaGetDeviceCount()", seen on an H200)
+    planned = {lq.id: [] if "cuda" in (lq.q.requires or []) else snippet_jobs(lq, env) for lq in lqs}
     jobs = [j for lq in lqs for j in planned[lq.id]]
     runs: dict[tuple[str, str], deque[Any]] = {}
     seconds: dict[str, float] = {}
