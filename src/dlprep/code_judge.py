@@ -31,9 +31,16 @@ print({verdict!r}, "accept" if _dlprep_ok else "reject")
 """
 
 
-def snippet_job(code: str, name: str, timeout: float) -> dict[str, Any]:
-    return {"harness": SNIPPET_HARNESS, "source": code, "filename": f"<{name}>",
-            "timeout": timeout, "limits": {"cpu_s": int(timeout * 4)}}
+# CUDA reserves far more virtual memory than it uses: under the sandbox's default address-space
+# limit its initialisation fails ("Unexpected error from cudaGetDeviceCount()", seen on an H200)
+CUDA_ADDRESS_SPACE_MB = 1 << 20
+
+
+def snippet_job(code: str, name: str, timeout: float, cuda: bool = False) -> dict[str, Any]:
+    limits: dict[str, int] = {"cpu_s": int(timeout * 4)}
+    if cuda:
+        limits["mem_mb"] = CUDA_ADDRESS_SPACE_MB
+    return {"harness": SNIPPET_HARNESS, "source": code, "filename": f"<{name}>", "timeout": timeout, "limits": limits}
 
 
 def judge_job(judge: str, answer: str, name: str) -> dict[str, Any]:

@@ -165,7 +165,7 @@ def _last_line(out: str) -> str:
 
 
 def _run_snippet(grader: Any, lq: LoadedQuestion, code: str) -> Any:
-    job = snippet_job(code, lq.id, SNIPPET_TIMEOUT_S)
+    job = snippet_job(code, lq.id, SNIPPET_TIMEOUT_S, cuda="cuda" in (lq.q.requires or []))
     run = grader.sandbox.run(job)
     if run.status == "timeout":
         # Multi-process gloo snippets have been seen to hang now and then on a loaded 2-core machine
@@ -417,9 +417,8 @@ def check_snippets(lqs: list[LoadedQuestion], grader: Any, env: Environment) -> 
     """Questions proved by snippets (one topic's): every run they need is made in one sandbox job,
     then each question is judged by verify_question on its own runs, reported on its own, with the
     time of its own runs."""
-    # A question that needs CUDA runs its snippets in jobs of their own: the batch forks each run
-    # from one process, and a process forked after CUDA was touched in its parent cannot use it
-    # ("Unexpected error from cudaGetDeviceCount()", seen on an H200)
+    # A question that needs CUDA runs its snippets in jobs of their own, with CUDA's address-space
+    # room (code_judge.snippet_job): the batch's runs share one job's limits
     planned = {lq.id: [] if "cuda" in (lq.q.requires or []) else snippet_jobs(lq, env) for lq in lqs}
     jobs = [j for lq in lqs for j in planned[lq.id]]
     runs: dict[tuple[str, str], deque[Any]] = {}
