@@ -52,3 +52,46 @@ def hidden_cases(gen, n):
         n_ops = int(torch.randint(6, 30, (), generator=gen))
         cases.append(ProbeCase(f"random-{i}", (random_expression(gen, OPS, n_inputs, n_ops, with_tangents=False),)))
     return cases
+
+
+# ---------------------------------------------------------------- the stated domain (contract.yaml)
+
+def _tail(expr, gen, point):
+    """Ops appended to a graph for the point's regimes, each feeding the output: tanh of large
+    arguments (tanh is then +-1 where e^2x overflows a float) and nodes exactly 0 (v - v) under
+    relu and powers, where torch's gradient is 0."""
+    n = len(expr["inputs"]) + len(expr["ops"])
+    ops = expr["ops"]
+
+    def node():
+        return int(torch.randint(0, n, (), generator=gen))
+
+    def add(op):
+        ops.append(op)
+        return len(expr["inputs"]) + len(ops) - 1
+
+    out, terms = n - 1, []
+    if point["tanh_arg"] == "large":
+        sign = 1.0 if int(torch.randint(0, 2, (), generator=gen)) else -1.0
+        terms.append(add(["tanh", add(["addc", node(), sign * 400.0]), None]))
+        terms.append(add(["tanh", add(["rmulc", add(["addc", node(), 3.0]), -250.0]), None]))
+    if point["zeros"] == "exact":
+        j = node()
+        zero = add(["sub", j, j])
+        relu = add(["relu", zero, None])
+        terms += [relu, add(["powc", zero, 2]), add(["powc", zero, 3]), add(["mul", relu, node()])]
+    for t in terms:
+        out = add(["add", out, t])
+    return expr
+
+
+def contract_case(point, gen):
+    """A graph of the point's shape (random, a chain 2,000 nodes deep, or wide: many inputs),
+    with inputs distinct or all equal, and the regimes of _tail."""
+    n_inputs = {"random": 3, "deep_chain": 2, "wide": 12}[point["shape"]]
+    inputs = None
+    if point["inputs"] == "equal":
+        inputs = [round(0.25 + float(torch.rand((), generator=gen)), 3)] * n_inputs
+    n_ops, recent = {"random": (40, 3), "deep_chain": (2000, 1), "wide": (30, 3)}[point["shape"]]
+    expr = random_expression(gen, OPS, n_inputs, n_ops, with_tangents=False, recent=recent, inputs=inputs)
+    return ProbeCase("contract", (_tail(expr, gen, point),))

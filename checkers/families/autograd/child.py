@@ -33,6 +33,8 @@ _detach = torch.Tensor.detach
 _requires_grad_ = torch.Tensor.requires_grad_
 _torch_equal = torch.equal
 _nan_to_num = torch.nan_to_num
+_set = torch.Tensor.set_
+_empty = torch.empty
 
 # How an expression op is applied to the user's objects: operators and methods, exactly as the
 # exercise's spec lists them (`c * v` exercises __rmul__).
@@ -47,10 +49,17 @@ APPLY: dict[str, Callable[[Any, Any], Any]] = {
 THROUGH: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {"softmax": lambda t: t.softmax(-1)}
 
 
+def _same_layout(t: torch.Tensor) -> torch.Tensor:
+    """A private copy with t's very layout (storage size, offset, strides): a transposed, stepped,
+    offset or expanded input reaches the user's code as it would from a caller, where clone()
+    would hand it a contiguous one."""
+    return _set(_empty(0, dtype=t.dtype), t.untyped_storage().clone(), t.storage_offset(), t.size(), t.stride())
+
+
 def _fresh(a: Any) -> Any:
-    """A private copy of a wire value: tensors cloned (lists of tensors element by element)."""
+    """A private copy of a wire value: tensors copied with their layout (lists element by element)."""
     if type(a) is _TENSOR:
-        return _clone(a)
+        return _same_layout(a)
     if type(a) is list:
         return [_fresh(x) for x in a]
     return a
@@ -88,7 +97,7 @@ def flatten(obj: Any, path: str = "") -> list[tuple[str, torch.Tensor]]:
 
 def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
     """A custom autograd.Function: `apply` on x then backward with grad_out, or gradcheck."""
-    x = _requires_grad_(_clone(case["args"][0]))
+    x = _requires_grad_(_fresh(case["args"][0]))
     if case["kind"] == "gradcheck":
         try:
             ok = bool(_gradcheck(fn.apply, (x,), eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True))
@@ -106,7 +115,7 @@ def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[s
     grad_out_changed = False
     if type(y) is _TENSOR and y.requires_grad:
         grad_out = case["args"][1]
-        sent = _clone(grad_out)  # autograd hands this very buffer to backward
+        sent = _fresh(grad_out)  # autograd hands this very buffer (and its layout) to backward
         _backward(y, sent)
         grad = harness.describe(x.grad)
         grad_out_changed = not _equal(sent, grad_out)

@@ -104,11 +104,13 @@ def consumers(expr: dict[str, Any], node: int) -> list[int]:
 
 
 def random_expression(gen: torch.Generator, ops: tuple[str, ...], n_inputs: int, n_ops: int,
-                      with_tangents: bool) -> dict[str, Any]:
+                      with_tangents: bool, recent: int = 3, inputs: list[float] | None = None) -> dict[str, Any]:
     """A random graph whose nodes are reused (the adjoints must add up) and all reach the output.
 
     Values are tracked while building, so every op stays in its domain and far from a kink
     (log of a positive number, relu away from 0, exp of a moderate number), and no value explodes.
+    Each op's first operand is one of the `recent` newest nodes (1: a chain as deep as n_ops);
+    `inputs` fixes the input values (equal ones: distinct nodes holding the same number).
     """
     def uniform(lo: float, hi: float) -> float:
         return lo + (hi - lo) * float(torch.rand((), generator=gen, dtype=torch.float64))
@@ -116,14 +118,14 @@ def random_expression(gen: torch.Generator, ops: tuple[str, ...], n_inputs: int,
     def pick(k: int) -> int:
         return int(torch.randint(0, k, (), generator=gen))
 
-    values = [round(uniform(-2.0, 2.0), 3) or 0.5 for _ in range(n_inputs)]
+    values = list(inputs) if inputs is not None else [round(uniform(-2.0, 2.0), 3) or 0.5 for _ in range(n_inputs)]
     tangents = [round(uniform(-1.5, 1.5), 3) for _ in range(n_inputs)] if with_tangents else None
     expr_ops: list[Op] = []
     used: set[int] = set()
     while len(expr_ops) < n_ops:
         name = ops[pick(len(ops))]
         count = len(values)
-        a = count - 1 - pick(min(3, count))  # mostly recent nodes: deep chains ...
+        a = count - 1 - pick(min(recent, count))  # mostly recent nodes: deep chains ...
         b: Any = pick(count)  # ... with operands from anywhere: shared subexpressions
         if name == "addc":
             b = round(uniform(-2.0, 2.0), 2)
