@@ -54,3 +54,41 @@ def hidden_cases(gen, n):
         n_ops = int(torch.randint(6, 30, (), generator=gen))
         cases.append(ProbeCase(f"random-{i}", (random_expression(gen, OPS, n_inputs, n_ops, with_tangents=True),)))
     return cases
+
+
+# ---------------------------------------------------------------- the stated domain (contract.yaml)
+
+def _node(gen, n):
+    return int(torch.randint(0, n, (), generator=gen))
+
+
+def contract_case(point, gen):
+    """A graph of the point's shape (random, a chain 2,000 nodes deep, or wide: many inputs), its
+    inputs distinct or all equal, seeded with random, zero or one-hot tangents; with `reuse`, nodes
+    used again after a constant was added to them or multiplied into them (an op must not change
+    its operand)."""
+    n_inputs = {"random": 3, "deep_chain": 2, "wide": 12}[point["shape"]]
+    inputs = None
+    if point["inputs"] == "equal":
+        inputs = [round(0.25 + float(torch.rand((), generator=gen)), 3)] * n_inputs
+    n_ops, recent = {"random": (40, 3), "deep_chain": (2000, 1), "wide": (30, 3)}[point["shape"]]
+    expr = random_expression(gen, OPS, n_inputs, n_ops, with_tangents=True, recent=recent, inputs=inputs)
+    if point["tangents"] == "zero":
+        expr["tangents"] = [0.0] * n_inputs
+    elif point["tangents"] == "one_hot":
+        expr["tangents"] = [0.0] * n_inputs
+        expr["tangents"][_node(gen, n_inputs)] = 1.0
+    if point["reuse"] == "after_constant":
+        ops, first = expr["ops"], len(expr["inputs"])
+        n = first + len(ops)
+        out = n - 1
+        for _ in range(3):
+            j = _node(gen, n)
+            shifted = first + len(ops)
+            ops.append(["addc", j, 1.5])
+            ops.append(["rmulc", j, -2.0])
+            ops.append(["mul", j, shifted])  # j read again after j + c and c * j were built
+            ops.append(["add", shifted + 1, shifted + 2])
+            ops.append(["add", out, shifted + 3])
+            out = first + len(ops) - 1
+    return ProbeCase("contract", (expr,))
