@@ -113,14 +113,45 @@ def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[s
     on_ctx = sorted(k for k, v in _ctx_items(y) if _holds_tensor(v))
     grad = None
     grad_out_changed = False
+    sent = None
     if type(y) is _TENSOR and y.requires_grad:
         grad_out = case["args"][1]
         sent = _fresh(grad_out)  # autograd hands this very buffer (and its layout) to backward
         _backward(y, sent)
         grad = harness.describe(x.grad)
         grad_out_changed = not _equal(sent, grad_out)
+    # x and grad_output as they are after forward and backward: the grader compares them with what
+    # it sent (a verified check; x_changed/grad_out_changed only say it in the messages' words)
+    after = {"x": harness.describe(_clone(_detach(x))),
+             "grad_output": None if sent is None else harness.describe(_clone(sent))}
     return {"out": out, "grad": grad, "x_changed": x_changed, "ctx_tensors": on_ctx,
-            "grad_out_changed": grad_out_changed}
+            "grad_out_changed": grad_out_changed, "after": after, "stale": _stale_probe(fn, case)}
+
+
+STALE_ERROR = "modified by an inplace operation"
+
+
+def _stale_probe(fn: Any, case: dict[str, Any]) -> dict[str, Any] | None:
+    """Forward on a fresh x, then x moved in place (-x - 3: out of every window, another sigmoid),
+    then backward. A tensor saved with save_for_backward makes autograd raise; one saved from the
+    output, or copied, still gives the gradient at the original x; a tensor kept as a ctx attribute
+    silently gives the gradient at the moved x, which the grader sees as a wrong value."""
+    x0 = case["args"][0]
+    if x0.numel() == 0:
+        return None
+    x = _requires_grad_(_clone(x0))  # contiguous: an in-place write into an expanded x would raise
+    y = fn.apply(x)
+    if type(y) is not _TENSOR or not y.requires_grad:
+        return None
+    with torch.no_grad():
+        x.neg_().sub_(3)
+    try:
+        _backward(y, _clone(case["args"][1]))
+    except RuntimeError as e:
+        if STALE_ERROR in str(e):
+            return {"raised": True}
+        raise
+    return {"grad": harness.describe(x.grad)}
 
 
 def _equal(a: torch.Tensor, b: torch.Tensor) -> bool:
