@@ -8,8 +8,7 @@ from pathlib import Path
 import torch
 
 from dlprep import mutants
-from dlprep.checkers import contract
-from dlprep.checkers import registry
+from dlprep.checkers import contract, registry
 from dlprep.checkers.base import load_exercise
 from dlprep.checkers.families.autograd.expr_graph import (
     consumers,
