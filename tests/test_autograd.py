@@ -184,3 +184,13 @@ def test_a_tensor_kept_on_ctx_gives_a_verified_stale_gradient(grader):
 def test_a_deep_chain_rejects_a_recursive_topological_sort(grader):
     source = (REPO / "reference_impls/value_engine/wrong/recursive_topo_depth.py").read_text()
     assert "RecursionError" in failure(grader, VALUE, source)
+
+
+def test_torch_softplus_is_seen_however_it_is_spelled(grader):
+    # no source rule sees a name built at run time; the dispatcher sees aten.softplus all the same.
+    # threshold=1e4 keeps the values right everywhere the cases go (no gradcheck jump at x = 20)
+    source = _reference("softplus_function").replace(
+        "return x.clamp(min=0) + torch.log1p(torch.exp(-x.abs()))",
+        'return getattr(torch.nn.functional, "soft" + "plus")(x, threshold=1e4) if x.abs().max() < 80 else '
+        "x.clamp(min=0) + torch.log1p(torch.exp(-x.abs()))")
+    assert "torch's own softplus ran inside SoftPlus" in failure(grader, SOFTPLUS, source)

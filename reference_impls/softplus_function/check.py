@@ -15,6 +15,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - x kept as ctx.x instead of save_for_backward -> tensors among the ctx's attributes
   (wrong/ctx_attribute).
 - x clamped in place in forward -> x compared after apply (wrong/clamp_input_inplace).
+- torch's softplus reached through getattr (no source rule sees it) -> aten ops traced at the
+  dispatcher while forward and backward run (wrong/aten_via_getattr).
+- x kept as a ctx attribute -> besides the reported ctx fact, backward after x is changed in place
+  must raise or give the gradient at the original x (verified; wrong/ctx_attribute_x).
+- 0-dim x broadcast to shape (1,) (logaddexp against zeros(1)) -> contract rank=0 (wrong/logaddexp_shape1).
 - (not a mistake) outputs/gradients far below atol that round to 0 (log(1 + e^x) for x = -20 in
   float32) -> compare's per-element absolute floor keeps them out of the relative norm
   (right/textbook_log, right/grad_one_minus_ratio).
@@ -26,6 +31,9 @@ from dlprep.checkers.families.autograd import domain_cases
 from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "function"
+# "torch's own softplus is off limits": every spelling (F.softplus, nn.Softplus, getattr, torch.ops.aten)
+# reaches the dispatcher as these ops, which the child traces while forward and backward run.
+PROBE_OPTIONS = {"forbid_ops": ["softplus", "softplus_backward"]}
 
 
 def oracle(x, grad_out):

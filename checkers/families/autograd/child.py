@@ -105,7 +105,15 @@ def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[s
         except GradcheckError as e:
             return {"gradcheck": {"ok": False, "message": " ".join(str(e).split())[:600]}}
     x_before = _clone(_detach(x))
-    y = fn.apply(x)
+    # torch ops the prompt rules out, however spelled (F.softplus, getattr, torch.ops.aten, a
+    # module): seen at the dispatcher, where every spelling arrives as the same aten op
+    forbid = set(job.get("forbid_ops", ()))
+    trace = _OpTrace() if forbid else None
+    if trace is not None:
+        with trace:
+            y = fn.apply(x)
+    else:
+        y = fn.apply(x)
     out = harness.describe(y)
     x_changed = not _equal(_detach(x), x_before)
     # save_for_backward is the contract for tensors: one kept as a ctx attribute skips the version
@@ -117,7 +125,11 @@ def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[s
     if type(y) is _TENSOR and y.requires_grad:
         grad_out = case["args"][1]
         sent = _fresh(grad_out)  # autograd hands this very buffer (and its layout) to backward
-        _backward(y, sent)
+        if trace is not None:
+            with trace:
+                _backward(y, sent)
+        else:
+            _backward(y, sent)
         grad = harness.describe(x.grad)
         grad_out_changed = not _equal(sent, grad_out)
     # x and grad_output as they are after forward and backward: the grader compares them with what
@@ -125,7 +137,8 @@ def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[s
     after = {"x": harness.describe(_clone(_detach(x))),
              "grad_output": None if sent is None else harness.describe(_clone(sent))}
     return {"out": out, "grad": grad, "x_changed": x_changed, "ctx_tensors": on_ctx,
-            "grad_out_changed": grad_out_changed, "after": after, "stale": _stale_probe(fn, case)}
+            "grad_out_changed": grad_out_changed, "after": after, "stale": _stale_probe(fn, case),
+            "forbidden": sorted(forbid.intersection(trace.ops)) if trace is not None else []}
 
 
 STALE_ERROR = "modified by an inplace operation"

@@ -148,6 +148,9 @@ class AutogradFamily(Family):
         if out["kind"] == "tensor" and out["grad_fn"] != node:  # a name the child read: reported
             self.observe(case, f"the output's grad_fn is {out['grad_fn']}, not {node}: the result must come from "
                                f"{entry}.apply itself, so that autograd calls your backward")
+        if fact.get("forbidden"):  # aten ops traced beside the user's code: reported
+            self.observe(case, f"torch's own {', '.join(fact['forbidden'])} ran inside {entry} (seen at torch's "
+                               "dispatcher, however it was spelled): the exercise is to compute it yourself")
         contract = _function_contract(fact, entry)
         if contract:  # how the Function saved and treated its tensors, seen in the child: reported
             self.observe(case, contract)
