@@ -1,5 +1,5 @@
 # chunk = len(weights) // segments and exactly `segments` chunks: when segments does not divide the depth, the trailing layers are never applied
-# zh: 每组 len(weights) // segments 层、正好 segments 组：segments 不能整除层数时，末尾的层根本没有执行。
+# zh: 每组 len(weights) // segments 层、正好 `segments` 组：segments 不能整除层数时，末尾的层根本没有执行。
 import torch
 from torch.utils.checkpoint import checkpoint
 

@@ -1,5 +1,5 @@
 # steps through the layers in chunks of len(weights) // segments: when that does not divide evenly it makes MORE than `segments` groups and saves too much
-# zh: 按 len(weights) // segments 的步长分组：不能整除时分出的组比 segments 多，保存的张量过多。
+# zh: 按 len(weights) // segments 的步长分组：不能整除时分出的组比 `segments` 多，保存的张量过多。
 import torch
 from torch.utils.checkpoint import checkpoint
 
