@@ -77,8 +77,9 @@ def _tail(expr, gen, point):
     out, terms = n - 1, []
     if point["tanh_arg"] == "large":
         sign = 1.0 if int(torch.randint(0, 2, (), generator=gen)) else -1.0
-        terms.append(add(["tanh", add(["addc", node(), sign * 400.0]), None]))
-        terms.append(add(["tanh", add(["rmulc", add(["addc", node(), 3.0]), -250.0]), None]))
+        for shift in (400.0, -400.0):  # both signs: e^2x overflows on one side, e^-2x on the other
+            terms.append(add(["tanh", add(["addc", node(), shift]), None]))
+        terms.append(add(["tanh", add(["rmulc", add(["addc", node(), 3.0]), sign * 250.0]), None]))
     if point["zeros"] == "exact":
         j = node()
         zero = add(["sub", j, j])
