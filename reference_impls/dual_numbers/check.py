@@ -8,6 +8,10 @@ Threat list (how a candidate gets this wrong -> what kills it; every node's prim
 - x ** c as exp(c * log x) (fails for x <= 0) -> power-of-negative, power-at-zero.
 - the tangent of x ** c as c * out / x (0/0 at x = 0) -> power-at-zero.
 - zero tangents everywhere -> zero-tangent.
+- d + c changing d in place -> contract reuse=after_constant (wrong/add_const_mutates).
+- constants lifted with tangent 1, c * d scaling only the primal -> contract tangents=zero/one_hot.
+The oracle's torch.func.jvp runs under a lock: forward-AD levels are process-wide, and two gradings
+judging at once made the grader error (every red-team file of round 2 got `error`, rights refused).
 """
 
 import torch

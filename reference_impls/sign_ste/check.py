@@ -16,6 +16,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - x (or the window mask) kept as a ctx attribute instead of save_for_backward -> the probe lists
   the tensors among the ctx's attributes, setup_context included (wrong/ctx_attribute,
   wrong/ctx_mask_setup_context).
+- masking with masked_fill(|x| > 1, 0) or hardtanh's gradient (NaN keeps its gradient) -> contract
+  values=nonfinite (wrong/masked_fill_gt, wrong/hardtanh_autograd).
+- a float32 result for half or float64 x -> contract dtype (wrong/scalar_where_dtype).
+- grad_output zeroed in place: an expanded grad_output (stride 0) -> contract grad_layout=expanded,
+  and grad_output compared after backward as a value (wrong/inplace_grad_output).
 """
 
 import torch

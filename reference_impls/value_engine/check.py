@@ -7,6 +7,11 @@ Threat list (how a candidate gets this wrong -> what kills it; every node's data
 - d(x**c)/dx written as c * out / x (0/0 at x = 0) -> power-at-zero.
 - tanh's gradient from the input instead of the output; exp's from the input -> every case using them.
 - constants on either side (v + c, c * v, v ** -1) -> constants-and-powers.
+- a recursive topological sort (RecursionError past ~1,000 nodes) -> contract shape=deep_chain
+  (wrong/recursive_topo_depth).
+- tanh as (e^2x - 1)/(e^2x + 1) (OverflowError past |x| ~ 355) -> contract tanh_arg=large (wrong/tanh_via_exp).
+- nodes merged by value (__eq__/__hash__ on .data) -> contract inputs=equal (wrong/eq_hash_by_data).
+- relu's gradient at an exact 0 made by v - v -> contract zeros=exact (wrong/relu_ge_zero).
 """
 
 import torch
