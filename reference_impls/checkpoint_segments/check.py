@@ -80,3 +80,28 @@ def hidden_cases(gen, n):
         batch, width = (int(v) for v in torch.randint(1, 12, (2,), generator=gen))
         cases.append(_case(f"random-{i}", gen, batch, width, layers, segments))
     return cases
+
+
+# ---------------------------------------------------------------- the stated domain (contract.yaml)
+
+def contract_case(point, gen):
+    """A stack of the point's depth (2 to 6 layers, or 16 to 24), split into segments that divide
+    it, do not divide it, make one group, or one group per layer; float32 or float64; a batch of
+    one, an odd one, or a few rows."""
+    lo, hi = (2, 7) if point["depth"] == "shallow" else (16, 25)
+    layers = int(torch.randint(lo, hi, (), generator=gen))
+    if point["split"] == "one_segment":
+        segments = 1
+    elif point["split"] == "per_layer":
+        segments = layers
+    else:  # a depth with a split of the asked kind (a prime has no divisor, 2 layers no uneven split)
+        def splits(n):
+            return [k for k in range(2, n) if (n % k == 0) == (point["split"] == "divides")]
+        while not splits(layers):
+            layers += 1
+        options = splits(layers)
+        segments = options[int(torch.randint(0, len(options), (), generator=gen))]
+    batch = {"normal": int(torch.randint(2, 6, (), generator=gen)), "one": 1, "odd": 7}[point["batch"]]
+    width = int(torch.randint(3, 12, (), generator=gen))
+    dtype = torch.float64 if point["dtype"] == "float64" else torch.float32
+    return _case("contract", gen, batch, width, layers, segments, dtype)

@@ -15,6 +15,7 @@ Threat list (how a candidate gets this wrong -> what kills it; all through the t
 
 import torch
 
+from dlprep.checkers.families.autograd import domain_cases
 from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "tensor"
@@ -54,3 +55,15 @@ def hidden_cases(gen, n):
         shape = torch.randint(1, 6, (int(torch.randint(1, 4, (), generator=gen)),), generator=gen).tolist()
         cases.append(_case(f"random-{i}", torch.randn(shape, generator=gen)))
     return cases
+
+
+# ---------------------------------------------------------------- the stated domain (contract.yaml)
+
+def contract_case(point, gen):
+    """x of any float dtype, rank (0-dim included), size and layout (transposed, a stepped or an
+    offset slice of a larger storage: the views must share that storage, the copies must not)."""
+    dims = domain_cases.shape(int(point["rank"]), point["size"], gen)
+
+    def normal(shape, g):
+        return torch.randn(shape, generator=g, dtype=torch.float64)
+    return _case("contract", domain_cases.laid_out(dims, point["dtype"], point["layout"], normal, gen))

@@ -48,3 +48,22 @@ def hidden_cases(gen, n):
         rows, cols = (int(v) for v in torch.randint(1, 9, (2,), generator=gen))
         cases.append(_case(f"random-{i}", torch.randn(rows, cols, generator=gen) * 4, gen))
     return cases
+
+
+# ---------------------------------------------------------------- the stated domain (contract.yaml)
+
+def contract_case(point, gen):
+    """probs = softmax(logits) of any float dtype and shape (one row, one class: p = 1, 1,000
+    classes, a 3-d batch), from logits that are normal, confident (p underflows to exactly 0),
+    uniform (ties) or spread (p down to about 1e-9)."""
+    dims = {"rows": [int(torch.randint(2, 9, (), generator=gen)), int(torch.randint(2, 12, (), generator=gen))],
+            "one_row": [1, 7], "one_class": [4, 1], "wide": [2, 1000], "batched_3d": [2, 3, 5]}[point["shape"]]
+    logits = torch.randn(dims, generator=gen, dtype=torch.float64)
+    if point["regime"] == "confident":
+        logits = logits * 60
+    elif point["regime"] == "uniform":
+        logits = torch.zeros(dims, dtype=torch.float64)
+    elif point["regime"] == "small":
+        logits = -torch.rand(dims, generator=gen, dtype=torch.float64) * 20
+    dtype = torch.float64 if point["dtype"] == "float64" else torch.float32
+    return _case("contract", logits.to(dtype), gen)

@@ -8,6 +8,10 @@ Threat list (how a candidate gets this wrong -> what kills it; every node's prim
 - x ** c as exp(c * log x) (fails for x <= 0) -> power-of-negative, power-at-zero.
 - the tangent of x ** c as c * out / x (0/0 at x = 0) -> power-at-zero.
 - zero tangents everywhere -> zero-tangent.
+- d + c changing d in place -> contract reuse=after_constant (wrong/add_const_mutates).
+- constants lifted with tangent 1, c * d scaling only the primal -> contract tangents=zero/one_hot.
+The oracle's torch.func.jvp runs under a lock: forward-AD levels are process-wide, and two gradings
+judging at once made the grader error (every red-team file of round 2 got `error`, rights refused).
 """
 
 import torch
@@ -54,3 +58,46 @@ def hidden_cases(gen, n):
         n_ops = int(torch.randint(6, 30, (), generator=gen))
         cases.append(ProbeCase(f"random-{i}", (random_expression(gen, OPS, n_inputs, n_ops, with_tangents=True),)))
     return cases
+
+
+# ---------------------------------------------------------------- the stated domain (contract.yaml)
+
+# A 2,000-deep chain of ops whose derivative is at most 1 in size: the last bits in which plain floats and
+# torch's kernels differ are not amplified along it (a chain of products or exps would be chaotic).
+CHAIN_OPS = ("addc", "sin", "cos")
+
+def _node(gen, n):
+    return int(torch.randint(0, n, (), generator=gen))
+
+
+def contract_case(point, gen):
+    """A graph of the point's shape (random, a chain 2,000 nodes deep, or wide: many inputs), its
+    inputs distinct or all equal, seeded with random, zero or one-hot tangents; with `reuse`, nodes
+    used again after a constant was added to them or multiplied into them (an op must not change
+    its operand)."""
+    n_inputs = {"random": 3, "deep_chain": 2, "wide": 12}[point["shape"]]
+    inputs = None
+    if point["inputs"] == "equal":
+        inputs = [round(0.25 + float(torch.rand((), generator=gen)), 3)] * n_inputs
+    n_ops, recent = {"random": (40, 3), "deep_chain": (2000, 1), "wide": (30, 3)}[point["shape"]]
+    ops = CHAIN_OPS if point["shape"] == "deep_chain" else OPS
+    expr = random_expression(gen, ops, n_inputs, n_ops, with_tangents=True, recent=recent, inputs=inputs)
+    if point["tangents"] == "zero":
+        expr["tangents"] = [0.0] * n_inputs
+    elif point["tangents"] == "one_hot":
+        expr["tangents"] = [0.0] * n_inputs
+        expr["tangents"][_node(gen, n_inputs)] = 1.0
+    if point["reuse"] == "after_constant":
+        ops, first = expr["ops"], len(expr["inputs"])
+        n = first + len(ops)
+        out = n - 1
+        for _ in range(3):
+            j = _node(gen, n)
+            shifted = first + len(ops)
+            ops.append(["addc", j, 1.5])
+            ops.append(["rmulc", j, -2.0])
+            ops.append(["mul", j, shifted])  # j read again after j + c and c * j were built
+            ops.append(["add", shifted + 1, shifted + 2])
+            ops.append(["add", out, shifted + 3])
+            out = first + len(ops) - 1
+    return ProbeCase("contract", (expr,))

@@ -198,3 +198,43 @@ def _random_graph(rng, size, with_cycle):
 def hidden_cases(gen, n):
     rng = random.Random(int(torch.randint(0, 2**31, (), generator=gen)))
     return [Case(f"random-{i}", _random_graph(rng, rng.randint(5, 16), with_cycle=i % 3 == 2)) for i in range(n)]
+
+
+# ---------------------------------------------------------------- the stated domain (contract.yaml)
+
+def contract_case(point, gen):
+    """A random graph of the point's size (5 to 8, 20 to 40 or 300 nodes); binary ops reading the
+    same input twice, or control edges repeated and parallel to data edges; a cycle through data
+    edges, through a control edge, a node reading itself, or a control edge [a, a]; nodes listed
+    shuffled, in reverse creation order, or in creation order (already topological)."""
+    rng = random.Random(int(torch.randint(0, 2**31, (), generator=gen)))
+    size = {"small": rng.randint(5, 8), "medium": rng.randint(20, 40), "large": 300}[point["size"]]
+    nodes, control, feeds = _random_graph(rng, size, with_cycle=False)
+    by_name = {n["name"]: n for n in nodes}
+    binary = [n for n in nodes if n["op"] in ("add", "mul")]
+    if point["duplicates"] == "repeated_input" and binary:
+        for n in rng.sample(binary, max(1, len(binary) // 3)):
+            n["inputs"] = [n["inputs"][0]] * 2
+    elif point["duplicates"] == "repeated_control":
+        data_edges = [[src, n["name"]] for n in nodes for src in n["inputs"]]
+        control += [list(e) for e in rng.sample(control, min(2, len(control)))]
+        control += [list(e) for e in rng.sample(data_edges, min(3, len(data_edges)))]
+    if point["cycle"] == "control":  # a control edge against a data edge
+        edges = [(src, n["name"]) for n in nodes for src in n["inputs"]]
+        if not edges:
+            nodes.append(_node("c", "neg", ["n0"]))
+            edges = [("n0", "c")]
+        src, dst = rng.choice(edges)
+        control.append([dst, src])
+    elif point["cycle"] == "data":  # c1 and c2 read each other
+        nodes += [_node("c1", "neg", ["c2"]), _node("c2", "add", ["c1", "n0"])]
+    elif point["cycle"] == "self_loop":
+        nodes.append(_node("s", "neg", ["s"]))
+    elif point["cycle"] == "control_self_loop":
+        name = rng.choice(sorted(by_name))
+        control.append([name, name])
+    if point["order"] != "shuffled":
+        def created(n):
+            return (0, int(n["name"][1:])) if n["name"][1:].isdigit() else (1, n["name"])
+        nodes.sort(key=created, reverse=point["order"] == "reversed")
+    return Case("contract", (nodes, control, feeds))

@@ -15,6 +15,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - x kept as ctx.x instead of save_for_backward -> tensors among the ctx's attributes
   (wrong/ctx_attribute).
 - x clamped in place in forward -> x compared after apply (wrong/clamp_input_inplace).
+- torch's softplus reached through getattr (no source rule sees it) -> aten ops traced at the
+  dispatcher while forward and backward run (wrong/aten_via_getattr).
+- x kept as a ctx attribute -> besides the reported ctx fact, backward after x is changed in place
+  must raise or give the gradient at the original x (verified; wrong/ctx_attribute_x).
+- 0-dim x broadcast to shape (1,) (logaddexp against zeros(1)) -> contract rank=0 (wrong/logaddexp_shape1).
 - (not a mistake) outputs/gradients far below atol that round to 0 (log(1 + e^x) for x = -20 in
   float32) -> compare's per-element absolute floor keeps them out of the relative norm
   (right/textbook_log, right/grad_one_minus_ratio).
@@ -22,9 +27,13 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
+from dlprep.checkers.families.autograd import domain_cases
 from dlprep.checkers.families.autograd.judge import ProbeCase
 
 PROBE = "function"
+# "torch's own softplus is off limits": every spelling (F.softplus, nn.Softplus, getattr, torch.ops.aten)
+# reaches the dispatcher as these ops, which the child traces while forward and backward run.
+PROBE_OPTIONS = {"forbid_ops": ["softplus", "softplus_backward"]}
 
 
 def oracle(x, grad_out):
@@ -59,3 +68,30 @@ def hidden_cases(gen, n):
         scale = [1.0, 10.0, 100.0, 1000.0][i % 4]
         cases.append(_call(f"random-{i}", torch.randn(shape, generator=gen, dtype=dtype) * scale, gen))
     return cases
+
+
+# ---------------------------------------------------------------- the stated domain (contract.yaml)
+
+_THRESHOLDS = [0.0, 15.0, 19.9, 20.0, 20.5, 30.0, 88.0, 88.7, 89.0, 100.0, 709.0, 710.0, 800.0, 1000.0, 5000.0]
+
+
+def _values(regime):
+    def draw(dims, gen):
+        if regime == "thousands":
+            return torch.randn(dims, generator=gen, dtype=torch.float64) * 2000
+        if regime == "thresholds":  # where torch switches formula and where e^x overflows, either sign
+            sign = torch.randint(0, 2, dims, generator=gen).to(torch.float64) * 2 - 1
+            return domain_cases.pick(_THRESHOLDS, dims, gen) * sign
+        if regime == "near_zero":
+            return torch.randn(dims, generator=gen, dtype=torch.float64) * 1e-6
+        return torch.randn(dims, generator=gen, dtype=torch.float64) * 3
+    return draw
+
+
+def contract_case(point, gen):
+    """x of any float dtype, rank, size and layout, values up to the thousands and at the
+    thresholds where formulas switch or overflow; grad_output contiguous, expanded or transposed."""
+    dims = domain_cases.shape(int(point["rank"]), point["size"], gen)
+    x = domain_cases.laid_out(dims, point["dtype"], point["layout"], _values(point["values"]), gen)
+    grad_out = domain_cases.laid_out(dims, point["dtype"], point["grad_layout"], _values("normal"), gen)
+    return ProbeCase("contract", (x, grad_out), spec={"kind": "call"})

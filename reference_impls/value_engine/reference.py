@@ -70,16 +70,19 @@ class Value:
         return out
 
     def backward(self):
-        # Depth-first post-order: every node comes after all the nodes it depends on.
-        order, seen = [], set()
-
-        def visit(v):
-            if id(v) not in seen:
-                seen.add(id(v))
-                for p in v._parents:
-                    visit(p)
+        # Depth-first post-order: every node comes after all the nodes it depends on. An explicit
+        # stack, not recursion: a chain thousands of nodes deep would pass Python's recursion limit.
+        order, done, stack = [], set(), [(self, False)]
+        while stack:
+            v, parents_done = stack.pop()
+            if id(v) in done:
+                continue
+            if parents_done:
+                done.add(id(v))
                 order.append(v)
-        visit(self)
+                continue
+            stack.append((v, True))
+            stack.extend((p, False) for p in v._parents if id(p) not in done)
         self.grad = 1.0
         for v in reversed(order):  # consumers before producers
             v._backward()

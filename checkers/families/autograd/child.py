@@ -33,6 +33,8 @@ _detach = torch.Tensor.detach
 _requires_grad_ = torch.Tensor.requires_grad_
 _torch_equal = torch.equal
 _nan_to_num = torch.nan_to_num
+_set = torch.Tensor.set_
+_empty = torch.empty
 
 # How an expression op is applied to the user's objects: operators and methods, exactly as the
 # exercise's spec lists them (`c * v` exercises __rmul__).
@@ -47,10 +49,17 @@ APPLY: dict[str, Callable[[Any, Any], Any]] = {
 THROUGH: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {"softmax": lambda t: t.softmax(-1)}
 
 
+def _same_layout(t: torch.Tensor) -> torch.Tensor:
+    """A private copy with t's very layout (storage size, offset, strides): a transposed, stepped,
+    offset or expanded input reaches the user's code as it would from a caller, where clone()
+    would hand it a contiguous one."""
+    return _set(_empty(0, dtype=t.dtype), t.untyped_storage().clone(), t.storage_offset(), t.size(), t.stride())
+
+
 def _fresh(a: Any) -> Any:
-    """A private copy of a wire value: tensors cloned (lists of tensors element by element)."""
+    """A private copy of a wire value: tensors copied with their layout (lists element by element)."""
     if type(a) is _TENSOR:
-        return _clone(a)
+        return _same_layout(a)
     if type(a) is list:
         return [_fresh(x) for x in a]
     return a
@@ -88,7 +97,7 @@ def flatten(obj: Any, path: str = "") -> list[tuple[str, torch.Tensor]]:
 
 def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
     """A custom autograd.Function: `apply` on x then backward with grad_out, or gradcheck."""
-    x = _requires_grad_(_clone(case["args"][0]))
+    x = _requires_grad_(_fresh(case["args"][0]))
     if case["kind"] == "gradcheck":
         try:
             ok = bool(_gradcheck(fn.apply, (x,), eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True))
@@ -96,7 +105,15 @@ def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[s
         except GradcheckError as e:
             return {"gradcheck": {"ok": False, "message": " ".join(str(e).split())[:600]}}
     x_before = _clone(_detach(x))
-    y = fn.apply(x)
+    # torch ops the prompt rules out, however spelled (F.softplus, getattr, torch.ops.aten, a
+    # module): seen at the dispatcher, where every spelling arrives as the same aten op
+    forbid = set(job.get("forbid_ops", ()))
+    trace = _OpTrace() if forbid else None
+    if trace is not None:
+        with trace:
+            y = fn.apply(x)
+    else:
+        y = fn.apply(x)
     out = harness.describe(y)
     x_changed = not _equal(_detach(x), x_before)
     # save_for_backward is the contract for tensors: one kept as a ctx attribute skips the version
@@ -104,14 +121,50 @@ def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[s
     on_ctx = sorted(k for k, v in _ctx_items(y) if _holds_tensor(v))
     grad = None
     grad_out_changed = False
+    sent = None
     if type(y) is _TENSOR and y.requires_grad:
         grad_out = case["args"][1]
-        sent = _clone(grad_out)  # autograd hands this very buffer to backward
-        _backward(y, sent)
+        sent = _fresh(grad_out)  # autograd hands this very buffer (and its layout) to backward
+        if trace is not None:
+            with trace:
+                _backward(y, sent)
+        else:
+            _backward(y, sent)
         grad = harness.describe(x.grad)
         grad_out_changed = not _equal(sent, grad_out)
+    # x and grad_output as they are after forward and backward: the grader compares them with what
+    # it sent (a verified check; x_changed/grad_out_changed only say it in the messages' words)
+    after = {"x": harness.describe(_clone(_detach(x))),
+             "grad_output": None if sent is None else harness.describe(_clone(sent))}
     return {"out": out, "grad": grad, "x_changed": x_changed, "ctx_tensors": on_ctx,
-            "grad_out_changed": grad_out_changed}
+            "grad_out_changed": grad_out_changed, "after": after, "stale": _stale_probe(fn, case),
+            "forbidden": sorted(forbid.intersection(trace.ops)) if trace is not None else []}
+
+
+STALE_ERROR = "modified by an inplace operation"
+
+
+def _stale_probe(fn: Any, case: dict[str, Any]) -> dict[str, Any] | None:
+    """Forward on a fresh x, then x moved in place (-x - 3: out of every window, another sigmoid),
+    then backward. A tensor saved with save_for_backward makes autograd raise; one saved from the
+    output, or copied, still gives the gradient at the original x; a tensor kept as a ctx attribute
+    silently gives the gradient at the moved x, which the grader sees as a wrong value."""
+    x0 = case["args"][0]
+    if x0.numel() == 0:
+        return None
+    x = _requires_grad_(_clone(x0))  # contiguous: an in-place write into an expanded x would raise
+    y = fn.apply(x)
+    if type(y) is not _TENSOR or not y.requires_grad:
+        return None
+    with torch.no_grad():
+        x.neg_().sub_(3)
+    try:
+        _backward(y, _clone(case["args"][1]))
+    except RuntimeError as e:
+        if STALE_ERROR in str(e):
+            return {"raised": True}
+        raise
+    return {"grad": harness.describe(x.grad)}
 
 
 def _equal(a: torch.Tensor, b: torch.Tensor) -> bool:

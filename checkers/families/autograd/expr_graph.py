@@ -10,6 +10,7 @@ it is built with torch in float64, whose own autograd is the oracle.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -89,8 +90,18 @@ def reverse_oracle(expr: dict[str, Any]) -> dict[str, list[float]]:
     return {"values": [t.item() for t in nodes], "grads": grads}
 
 
+# torch's forward-AD levels are process-wide state: two gradings judging at once in one grader
+# (threads) enter and exit each other's levels ("no level exists"), so jvp runs one at a time.
+_JVP_LOCK = threading.Lock()
+
+
 def forward_oracle(expr: dict[str, Any]) -> dict[str, list[float]]:
     """Values and tangents of every node, by torch.func.jvp along the expression's tangents."""
+    with _JVP_LOCK:
+        return _forward_oracle(expr)
+
+
+def _forward_oracle(expr: dict[str, Any]) -> dict[str, list[float]]:
     primals = tuple(torch.tensor(x, dtype=torch.float64) for x in expr["inputs"])
     tangents = tuple(torch.tensor(t, dtype=torch.float64) for t in expr["tangents"])
     out = torch.func.jvp(lambda *xs: tuple(_build(expr, list(xs))), primals, tangents)
@@ -104,11 +115,13 @@ def consumers(expr: dict[str, Any], node: int) -> list[int]:
 
 
 def random_expression(gen: torch.Generator, ops: tuple[str, ...], n_inputs: int, n_ops: int,
-                      with_tangents: bool) -> dict[str, Any]:
+                      with_tangents: bool, recent: int = 3, inputs: list[float] | None = None) -> dict[str, Any]:
     """A random graph whose nodes are reused (the adjoints must add up) and all reach the output.
 
     Values are tracked while building, so every op stays in its domain and far from a kink
     (log of a positive number, relu away from 0, exp of a moderate number), and no value explodes.
+    Each op's first operand is one of the `recent` newest nodes (1: a chain as deep as n_ops);
+    `inputs` fixes the input values (equal ones: distinct nodes holding the same number).
     """
     def uniform(lo: float, hi: float) -> float:
         return lo + (hi - lo) * float(torch.rand((), generator=gen, dtype=torch.float64))
@@ -116,14 +129,14 @@ def random_expression(gen: torch.Generator, ops: tuple[str, ...], n_inputs: int,
     def pick(k: int) -> int:
         return int(torch.randint(0, k, (), generator=gen))
 
-    values = [round(uniform(-2.0, 2.0), 3) or 0.5 for _ in range(n_inputs)]
+    values = list(inputs) if inputs is not None else [round(uniform(-2.0, 2.0), 3) or 0.5 for _ in range(n_inputs)]
     tangents = [round(uniform(-1.5, 1.5), 3) for _ in range(n_inputs)] if with_tangents else None
     expr_ops: list[Op] = []
     used: set[int] = set()
     while len(expr_ops) < n_ops:
         name = ops[pick(len(ops))]
         count = len(values)
-        a = count - 1 - pick(min(3, count))  # mostly recent nodes: deep chains ...
+        a = count - 1 - pick(min(recent, count))  # mostly recent nodes: deep chains ...
         b: Any = pick(count)  # ... with operands from anywhere: shared subexpressions
         if name == "addc":
             b = round(uniform(-2.0, 2.0), 2)

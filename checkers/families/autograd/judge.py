@@ -148,6 +148,9 @@ class AutogradFamily(Family):
         if out["kind"] == "tensor" and out["grad_fn"] != node:  # a name the child read: reported
             self.observe(case, f"the output's grad_fn is {out['grad_fn']}, not {node}: the result must come from "
                                f"{entry}.apply itself, so that autograd calls your backward")
+        if fact.get("forbidden"):  # aten ops traced beside the user's code: reported
+            self.observe(case, f"torch's own {', '.join(fact['forbidden'])} ran inside {entry} (seen at torch's "
+                               "dispatcher, however it was spelled): the exercise is to compute it yourself")
         contract = _function_contract(fact, entry)
         if contract:  # how the Function saved and treated its tensors, seen in the child: reported
             self.observe(case, contract)
@@ -164,7 +167,31 @@ class AutogradFamily(Family):
             if first is not None and x.numel():
                 message += f" (at x = {float(x[tuple(first)])!r})"
             return _fail(case, message, inputs=label, **c.details)
+        problem = self._function_after(fact, x, grad_out, grad, rtol, atol)
+        if problem:
+            return _fail(case, problem, inputs=label)
         return _pass(case, inputs=label, **c.details)
+
+    def _function_after(self, fact: dict[str, Any], x: torch.Tensor, grad_out: torch.Tensor, grad: torch.Tensor,
+                        rtol: float | None, atol: float | None) -> str | None:
+        """Verified, from values the child sent back: x and grad_output unchanged by forward and
+        backward, and a backward after x was changed in place either refused by autograd (what
+        save_for_backward does) or still the gradient at the original x (a saved output or copy)."""
+        entry = self.ex.question.entry
+        after = fact.get("after") or {}
+        if "x" in after and not compare_described(after["x"], harness.describe(x), 0.0, 0.0).ok:
+            return (f"{entry}.forward modified its input x in place: the caller's tensor is overwritten (compute "
+                    "a new tensor, or declare it with ctx.mark_dirty)")
+        if after.get("grad_output") is not None and \
+                not compare_described(after["grad_output"], harness.describe(grad_out), 0.0, 0.0).ok:
+            return (f"{entry}.backward modified grad_output in place: autograd may share that buffer with other "
+                    "consumers of the output; return a new tensor instead")
+        stale = fact.get("stale")
+        if stale and "grad" in stale and not compare_described(stale["grad"], harness.describe(grad), rtol, atol).ok:
+            return ("after forward, x was changed in place and backward silently used the changed values: a tensor "
+                    "kept as a ctx attribute escapes autograd's version check; save it with ctx.save_for_backward "
+                    f"(autograd then raises '{autograd_child.STALE_ERROR}') or compute backward from a saved copy")
+        return None
 
     # ------------------------------------------------------------------ scalar AD engines
 

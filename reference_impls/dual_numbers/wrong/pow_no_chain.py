@@ -1,0 +1,51 @@
+# power rule without the chain rule: tangent of d ** c is c * p**(c-1), not multiplied by d.tangent
+# zh: 幂法则没有链式法则：d ** c 的切向量是 c * p**(c-1)，没有乘上 d.tangent。
+import math
+
+
+class Dual:
+    def __init__(self, primal, tangent):
+        self.primal = float(primal)
+        self.tangent = float(tangent)
+
+    def __repr__(self):
+        return f"Dual({self.primal}, {self.tangent})"
+
+    @staticmethod
+    def _lift(o):
+        return o if isinstance(o, Dual) else Dual(o, 0.0)
+
+    def __add__(self, other):
+        other = Dual._lift(other)
+        return Dual(self.primal + other.primal, self.tangent + other.tangent)
+
+    def __radd__(self, other):
+        return self + other
+
+    def __sub__(self, other):
+        other = Dual._lift(other)
+        return Dual(self.primal - other.primal, self.tangent - other.tangent)
+
+    def __mul__(self, other):
+        other = Dual._lift(other)
+        return Dual(self.primal * other.primal,
+                    self.tangent * other.primal + self.primal * other.tangent)
+
+    def __rmul__(self, other):
+        return self * other
+
+    def __pow__(self, c):
+        return Dual(self.primal ** c, c * self.primal ** (c - 1))
+
+    def sin(self):
+        return Dual(math.sin(self.primal), math.cos(self.primal) * self.tangent)
+
+    def cos(self):
+        return Dual(math.cos(self.primal), -math.sin(self.primal) * self.tangent)
+
+    def exp(self):
+        e = math.exp(self.primal)
+        return Dual(e, e * self.tangent)
+
+    def log(self):
+        return Dual(math.log(self.primal), self.tangent / self.primal)
