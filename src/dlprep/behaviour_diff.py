@@ -184,8 +184,10 @@ def _units(tree: ast.Module) -> list[tuple[ast.AST, int, int, str]]:
             if not nested or isinstance(s, ast.Match):
                 out.append((_header(s) if nested else s, first, s.end_lineno or s.lineno, place))
                 continue
-            body0 = min(x.lineno for f in nested for x in getattr(s, f))
-            out.append((_header(s), first, max(s.lineno, body0 - 1), place))
+            h = _header(s)
+            # the header ends where its own parts do (not at the body: comments may sit between)
+            last = max([s.lineno, *(getattr(n, "end_lineno", None) or 0 for n in ast.walk(h) if n is not h)])
+            out.append((h, first, last, place))
             for f in nested:
                 inner = f"{place}/{type(s).__name__}.{f}"
                 if f == "handlers":
@@ -234,16 +236,31 @@ def _rename_map(ref: list[tuple[ast.AST, int, int, str]], wrong: list[tuple[ast.
     return mapping
 
 
+def _compared(reference: str, wrong: str) -> tuple[list[Any], list[Any], _Rename, list[str], list[str]]:
+    ref_tree, ref = _prepared(reference)
+    wrong_tree, wrong_units = _prepared(wrong)
+    renamer = _Rename(_rename_map(ref, wrong_units, ref_tree, wrong_tree))
+    a = [f"{u[3]}|{_dump(u[0])}" for u in ref]
+    b = [f"{u[3]}|{_dump(renamer.visit(copy.deepcopy(u[0])))}" for u in wrong_units]
+    return ref, wrong_units, renamer, a, b
+
+
+def changes(reference: str, wrong: str) -> frozenset[str]:
+    """What `wrong` changes, as normalised units removed (`-`) and added (`+`): a file whose
+    changes include all of another file's has that file's bug too."""
+    _, _, _, a, b = _compared(reference, wrong)
+    out: set[str] = set()
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            out |= {f"-{k}" for k in a[i1:i2]} | {f"+{k}" for k in b[j1:j2]}
+    return frozenset(out)
+
+
 def faulty_regions(reference: str, wrong: str) -> list[list[int]]:
     """Each region of `wrong` whose behaviour differs from `reference`, as 1-based line numbers.
     A statement the wrong file lacks is marked by the statements around the gap. SyntaxError
     when either file does not parse."""
-    ref_tree, ref = _prepared(reference)
-    wrong_tree, wrong_units = _prepared(wrong)
-    mapping = _rename_map(ref, wrong_units, ref_tree, wrong_tree)
-    renamer = _Rename(mapping)
-    a = [f"{u[3]}|{_dump(u[0])}" for u in ref]
-    b = [f"{u[3]}|{_dump(renamer.visit(copy.deepcopy(u[0])))}" for u in wrong_units]
+    ref, wrong_units, renamer, a, b = _compared(reference, wrong)
     n_lines = len(wrong.splitlines())
     out: list[list[int]] = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
@@ -258,7 +275,9 @@ def faulty_regions(reference: str, wrong: str) -> list[list[int]]:
             lines = [n for n in ((wrong_units[j1 - 1][2] if j1 > 0 else None),
                                  (wrong_units[j1][1] if j1 < len(wrong_units) else None)) if n]
         lines = [n for n in lines if 1 <= n <= n_lines and wrong.splitlines()[n - 1].strip()]
-        if lines:
+        if lines and out and set(lines) & set(out[-1]):  # gaps side by side share a line: one region
+            out[-1] = sorted(set(out[-1]) | set(lines))
+        elif lines:
             out.append(lines)
     return out
 

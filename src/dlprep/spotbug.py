@@ -112,6 +112,17 @@ def faulty_regions(reference: str, wrong: str) -> list[list[int]]:
         return hunks(reference, wrong)
 
 
+def hides_other_bugs(reference: str, codes: list[str]) -> list[bool]:
+    """For each file, whether its changes include every change of another file of the exercise
+    (and more): it carries that file's bug besides its own, which its explanation does not name
+    (a mutant written before the reference gained a fix undoes the fix too)."""
+    try:
+        sets = [behaviour_diff.changes(reference, c) for c in codes]
+    except SyntaxError:
+        return [False] * len(codes)
+    return [any(other and other < mine for other in sets) for mine in sets]
+
+
 def is_rewrite(regions: list[list[int]]) -> bool:
     return len(regions) > MAX_REGIONS or len({n for r in regions for n in r}) > MAX_FAULTY_LINES
 
@@ -182,25 +193,30 @@ def _build(q: CodingQuestion, topic: str, exercises: Path) -> list[SpotBugQuesti
         return []
     reference = ref_file.read_text(encoding="utf-8")
     table = expose_table(folder)
-    out = []
+    shown: list[tuple[mutants.Mutant, str, str]] = []  # (file, kind, code as shown)
     for kind in KINDS:
         for m in mutants.find(folder, kind):
             try:
-                code = _without_tells(reference, _strip_header(m.source()))
+                shown.append((m, kind, _without_tells(reference, _strip_header(m.source()))))
             except mutants.DiffError:
                 continue  # verify of the coding question reports it
-            regions = faulty_regions(reference, code)
-            if not regions or is_rewrite(regions):
-                continue
-            origin = f"{kind}/{m.path.name}"
-            stored = (table.get("inputs") or {}).get(origin)
-            lines_only = (table.get("lines_only") or {}).get(origin)
-            out.append(SpotBugQuestion(
-                id=card_id(topic, q.exercise, origin), type="spot_bug", difficulty=q.difficulty,
-                tags=["spot-bug", q.exercise], prompt=_prompt(q, lines_only), explanation=_explanation(m, regions),
-                exercise=q.exercise, origin=origin, entry=q.entry, checker=q.checker, code=code, hunks=regions,
-                expose=stored if isinstance(stored, str) else None,
-                lines_only=str(lines_only) if lines_only else None, requires=list(q.requires)))
+    hidden = hides_other_bugs(reference, [code for _, _, code in shown])
+    out = []
+    for (m, kind, code), hides in zip(shown, hidden, strict=True):
+        if hides:
+            continue
+        regions = faulty_regions(reference, code)
+        if not regions or is_rewrite(regions):
+            continue
+        origin = f"{kind}/{m.path.name}"
+        stored = (table.get("inputs") or {}).get(origin)
+        lines_only = (table.get("lines_only") or {}).get(origin)
+        out.append(SpotBugQuestion(
+            id=card_id(topic, q.exercise, origin), type="spot_bug", difficulty=q.difficulty,
+            tags=["spot-bug", q.exercise], prompt=_prompt(q, lines_only), explanation=_explanation(m, regions),
+            exercise=q.exercise, origin=origin, entry=q.entry, checker=q.checker, code=code, hunks=regions,
+            expose=stored if isinstance(stored, str) else None,
+            lines_only=str(lines_only) if lines_only else None, requires=list(q.requires)))
     return out
 
 
