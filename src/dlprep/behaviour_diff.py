@@ -162,7 +162,7 @@ class _Blank(ast.NodeTransformer):
 def _header(stmt: ast.AST) -> ast.AST:
     h = copy.copy(stmt)
     if hasattr(h, "decorator_list"):
-        h.decorator_list = []  # type: ignore[attr-defined]
+        h.decorator_list = []
     for f in _BODIES:
         if hasattr(h, f):
             setattr(h, f, [])
@@ -210,10 +210,13 @@ def _prepared(source: str) -> tuple[ast.Module, list[tuple[ast.AST, int, int, st
     return tree, _units(tree)
 
 
+def _shape(u: tuple[ast.AST, int, int, str]) -> str:
+    return f"{u[3]}|{_dump(_Blank().visit(copy.deepcopy(u[0])))}"
+
+
 def _rename_map(ref: list[tuple[ast.AST, int, int, str]], wrong: list[tuple[ast.AST, int, int, str]],
                 ref_tree: ast.Module, wrong_tree: ast.Module) -> dict[str, str]:
-    shape = lambda u: f"{u[3]}|{_dump(_Blank().visit(copy.deepcopy(u[0])))}"  # noqa: E731
-    a, b = [shape(u) for u in ref], [shape(u) for u in wrong]
+    a, b = [_shape(u) for u in ref], [_shape(u) for u in wrong]
     pairs: dict[str, Counter[str]] = defaultdict(Counter)
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag != "equal":
