@@ -278,7 +278,7 @@ def faulty_regions(reference: str, wrong: str) -> list[list[int]]:
             lines = [n for n in ((wrong_units[j1 - 1][2] if j1 > 0 else None),
                                  (wrong_units[j1][1] if j1 < len(wrong_units) else None)) if n]
         lines = [n for n in lines if 1 <= n <= n_lines and wrong.splitlines()[n - 1].strip()]
-        if lines and out and set(lines) & set(out[-1]):  # gaps side by side share a line: one region
+        if lines and out and lines[0] <= out[-1][-1] + 1:  # touching or sharing a line: one region
             out[-1] = sorted(set(out[-1]) | set(lines))
         elif lines:
             out.append(lines)
