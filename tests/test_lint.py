@@ -296,7 +296,8 @@ def test_distinct_params_are_never_drawn_equal_and_a_default_breaking_them_is_re
 
     extra = "    distinct: [[n, m]]\n"
     text = _param_output("{n} names.", "{n} 个名字。", extra).replace(
-        "      n: {default: 3, ints: [1, 4]}\n", "      n: {default: 3, ints: [1, 4]}\n      m: {default: 2, ints: [1, 4]}\n")
+        "      n: {default: 3, ints: [1, 4]}\n",
+        "      n: {default: 3, ints: [1, 4]}\n      m: {default: 2, ints: [1, 4]}\n")
     q = _catalog(tmp_path, monkeypatch, text).get("tensor.contiguity.unrolled").q
     draws = variants.seeded_draws(q, 300, seed=7)
     assert all(d["n"] != d["m"] for d in draws) and len({(d["n"], d["m"]) for d in draws}) == 12
