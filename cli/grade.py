@@ -79,7 +79,7 @@ def grade(
     fmt, out_path, to_stdout = result_formats.destination(fmt, out, as_json)
     if timeout is not None and timeout <= 0:
         raise UsageError("--timeout must be positive")
-    subs, seed = one_upload.submissions(q, paths, upload, seed, seed_file)
+    subs, batch_seed = one_upload.submissions(q, paths, upload, seed, seed_file)
     if to_stdout and fmt in result_formats.PER_SUBMISSION and len(subs) != 1:  # before, not after, grading
         raise UsageError(f"--format {fmt} gives one results.json per submission: with {len(subs)} submissions, "
                          "pass --out FOLDER")
@@ -87,7 +87,7 @@ def grade(
     spec = executors.GraderSpec(device, isolation, timeout, trust)
     ex = executors.make_executor(executor, jobs, spec, ray_address)
     with grade_progress(len(subs)) as (on_start, on_result):
-        report = batch.grade_batch(q, subs, ex, journal, seed, on_result, on_start, executor)
+        report = batch.grade_batch(q, subs, ex, journal, batch_seed, on_result, on_start, executor)
     if fmt in result_formats.PER_SUBMISSION:
         report = one_upload.with_points(report, q, spec, q.entry)
     if to_stdout:

@@ -22,14 +22,14 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     _, fn, failed = harness.load_solution(job)
     if failed is not None:
         return failed
-    out = []
+    out: list[dict[str, Any]] = []
     for case in data["cases"]:
         args = [a.to(device) if isinstance(a, torch.Tensor) else a for a in case["args"]]
         ptrs = harness.storage_ptrs(args)
         rng = global_rng.snapshot()
         try:
             result = fn(*args, **case["kwargs"])
-            fact = {"out": harness.describe(result, ptrs),
+            fact: dict[str, Any] = {"out": harness.describe(result, ptrs),
                     "after": [_clone(_cpu(_detach(a))) if type(a) is torch.Tensor else None for a in args],
                     "global_rng_changed": global_rng.changed(rng)}
         except BaseException as e:

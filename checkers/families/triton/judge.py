@@ -328,6 +328,7 @@ class TritonFamily(Family):
                     return (f"{int(unwritten.sum())} of {got.numel()} elements of `{slot.name}` were never written "
                             "(they still hold the sentinel the grader filled it with): the grid or the masks do "
                             f"not cover the whole tensor.{hint}"), {}
+            assert slot.buffer is not None  # an output slot is always a buffer
             stored = (run.get("kernel_stored") or [None] * len(after))[slot.buffer]
             if isinstance(stored, torch.Tensor) and stored.numel() == after[slot.buffer].numel():
                 by_kernel = stored.as_strided(slot.shape, slot.stride, slot.offset)

@@ -47,16 +47,16 @@ def pick(q: CodingQuestion, upload: Path, submitter: str = "submission") -> Subm
     that name), else the only .py file; anything else in the upload is ignored. An upload with no
     such file becomes a submission whose problem says so in one line (its verdict is an error)."""
     if upload.is_file() and not upload.is_symlink():
-        return _file(submitter, upload)
+        return _file(submitter, upload.parent, upload.name)
     if not upload.is_dir():
         return _problem(upload, submitter, f"the upload {upload} was not found")
     files = _candidates(upload)
     for name in (*ENTRY_NAMES, f"{q.exercise}.py"):
         named = [p for p in files if p.name == name]
         if named:
-            return _file(submitter, named[0])
+            return _file(submitter, upload, str(named[0].relative_to(upload)))
     if len(files) == 1:
-        return _file(submitter, files[0])
+        return _file(submitter, upload, str(files[0].relative_to(upload)))
     if files:
         listing = ", ".join(str(p.relative_to(upload)) for p in files[:5])
         return _problem(upload, submitter, f"the upload holds {len(files)} .py files ({listing}) and none is named "
