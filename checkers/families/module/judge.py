@@ -135,10 +135,16 @@ class ModuleFamily(ProbeFamily):
         if got["n_modules"] != want["n_modules"]:
             raise Problem(f"model.modules() yields {got['n_modules']} modules, expected {want['n_modules']} "
                           f"{self.hint('modules')}".rstrip())
-        got_mods, want_mods = [m[0] for m in got["modules"]], [m[0] for m in want["modules"]]
-        if got_mods != want_mods:
-            raise Problem(f"named_modules() lists {_names([m or '<root>' for m in got_mods], 10)}, expected "
-                          f"{_names([m or '<root>' for m in want_mods], 10)}")
+        # The prompts fix the names, not the order of registration (`head` before `layers` is
+        # right): compare the names as a set, and each name's module type where the oracle's is a
+        # torch type (an nn.Sequential where the prompt asks for an nn.ModuleList is wrong).
+        got_mods, want_mods = dict(got["modules"]), dict(want["modules"])
+        if sorted(got_mods) != sorted(want_mods):
+            raise Problem(f"named_modules() lists {_names(sorted(m or '<root>' for m in got_mods), 10)}, expected "
+                          f"{_names(sorted(m or '<root>' for m in want_mods), 10)}")
+        for name, kind in want_mods.items():
+            if name and "." not in kind and got_mods[name] != kind:
+                raise Problem(f"{name} is a {got_mods[name]}, expected an nn.{kind} {self.hint('types')}".rstrip())
 
     # ------------------------------------------------------------------ optimizer (freezing)
 
