@@ -108,7 +108,16 @@ def build(spec: dict[str, Any]) -> nn.Module:
     if kind == "Sequential":
         return nn.Sequential(*(build(c) for c in spec["children"]))
     if kind == "Block":
-        return Block({k: build(c) for k, c in spec["children"].items()}, spec.get("residual", False))
+        block = Block({k: build(c) for k, c in spec["children"].items()}, spec.get("residual", False))
+        # Parameters the block holds itself, outside every child (unused by forward: they are there
+        # to be frozen or trained, like a model's own scale or temperature).
+        for name, shape in spec.get("params", {}).items():
+            block.register_parameter(name, nn.Parameter(torch.randn(shape)))
+        # Tied weights: [dst, src] dotted names below this block; dst becomes the same Parameter as src.
+        for dst, src in spec.get("ties", []):
+            owner, _, attr = dst.rpartition(".")
+            setattr(block.get_submodule(owner), attr, block.get_parameter(src))
+        return block
     if kind == "Parallel":
         return Parallel({k: build(c) for k, c in spec["children"].items()}, spec.get("order"))
     raise ValueError(f"unknown module type {kind!r} in a model spec")
@@ -155,7 +164,9 @@ def render(spec: dict[str, Any]) -> str:
     if kind in ("Block", "Parallel"):
         inner = ", ".join(f"{k}={render(c)}" for k, c in spec["children"].items())
         order = f", order={'/'.join(spec['order'])}" if spec.get("order") else ""
-        return f"{kind}({inner}{', residual' if spec.get('residual') else ''}{order})"
+        extra = "".join(f", param {k}{list(v)}" for k, v in spec.get("params", {}).items())
+        extra += "".join(f", {dst} tied to {src}" for dst, src in spec.get("ties", []))
+        return f"{kind}({inner}{', residual' if spec.get('residual') else ''}{order}{extra})"
     return str(kind)
 
 

@@ -245,6 +245,11 @@ class ModuleFamily(ProbeFamily):
             raise Problem(f"returned {out.get('type', out['kind'])}, expected a tuple ({', '.join(names)})")
         for name, g, e in zip(names, out["items"], exp["items"], strict=True):
             self.same(g, e, name, self.hint(name))
+        for call, (got_out, exp_out) in enumerate(zip(fact["more"], want["more"], strict=True), start=2):
+            if got_out["kind"] != "seq" or len(got_out["items"]) != len(names):
+                raise Problem(f"call {call}: returned {got_out.get('type', got_out['kind'])}, expected a tuple")
+            for name, g, e in zip(names, got_out["items"], exp_out["items"], strict=True):
+                self.same(g, e, f"call {call} on the same model and generator: {name}", self.hint(name))
         self.same(fact["next_global"], want["next_global"], "what the global RNG draws after your function returns",
                   self.hint("next_global"))
         self.same(fact["next_gen"], want["next_gen"], "what the generator draws after your function returns",
