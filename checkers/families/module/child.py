@@ -166,6 +166,8 @@ def adam_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[s
     report the tensors after every step, the aten ops it ran, and whether it rebound list entries
     or wrote into the gradients."""
     params = [_clone(p) for p in case["params"]]
+    if case.get("as_parameters"):  # as torch.optim receives them: leaves that require grad
+        params = [nn.Parameter(p) for p in params]
     exp_avgs = [torch.zeros_like(p) for p in params]
     exp_avg_sqs = [torch.zeros_like(p) for p in params]
     mine = (list(params), list(exp_avgs), list(exp_avg_sqs))  # the objects, to notice rebinding
@@ -178,7 +180,7 @@ def adam_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[s
                 fn(params=params, grads=given, exp_avgs=exp_avgs, exp_avg_sqs=exp_avg_sqs, step=t, **case["hyper"])
             else:
                 fn(params, given, exp_avgs, exp_avg_sqs, t, **case["hyper"])
-        steps.append({"params": [_clone(p) for p in mine[0]], "exp_avgs": [_clone(m) for m in mine[1]],
+        steps.append({"params": [_clone(p.detach()) for p in mine[0]], "exp_avgs": [_clone(m) for m in mine[1]],
                       "exp_avg_sqs": [_clone(v) for v in mine[2]], "ops": dict(counter.ops),
                       "rebound": [i for i, (a, b) in enumerate(zip(params, mine[0], strict=True)) if a is not b],
                       "grads_changed": [i for i, (a, b) in enumerate(zip(given, grads, strict=True))
