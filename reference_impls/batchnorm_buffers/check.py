@@ -115,4 +115,4 @@ def contract_case(point, gen):
     return SpecCase("contract", args, kwargs,
                     spec={"state": _state(gen, c) if point["state"] == "loaded" else None, "steps": steps},
                     label=f"num_features={c}, args {list(args)} {kwargs}, x {point['offset']} batches of {n}, "
-                          f"{'train' if modes[0] else 'eval'} first, {'loaded' if point['state'] == 'loaded' else 'fresh'} state")
+                          f"{'train' if modes[0] else 'eval'} first, {point['state']} state")

@@ -70,6 +70,7 @@ def contract_case(point, gen):
     target = {"first": names[0], "deepest": max(names, key=lambda n: n.count(".")), "head": "head"}[point["target"]]
     scale = {"positive": round(float(torch.empty(()).uniform_(1.5, 4.0, generator=gen)), 3),
              "negative": -round(float(torch.empty(()).uniform_(0.25, 3.0, generator=gen)), 3),
-             "fraction": round(float(torch.empty(()).uniform_(0.05, 0.9, generator=gen)), 3), "zero": 0.0}[point["scale"]]
+             "fraction": round(float(torch.empty(()).uniform_(0.05, 0.9, generator=gen)), 3),
+             "zero": 0.0}[point["scale"]]
     batch = {"several": pick(2, 9), "one": 1, "large": pick(100, 200)}[point["batch"]]
     return _case("contract", spec, target, scale, gen, batch=batch)
