@@ -76,18 +76,22 @@ class ModuleFamily(ProbeFamily):
                 self.same(fact["init"][k], v, f"the freshly built module's {k}", self.hint("init"))
         if "load_error" in fact:
             raise Problem(f"load_state_dict with the grader's weights failed: {fact['load_error']}")
+        # A case may state its own (rtol, atol): inputs whose float32 rounding a right solution
+        # cannot avoid (a mean of ~600 against torch's double accumulation) while a wrong formula's
+        # error is far larger (E[x^2]-E[x]^2 loses ~600x more).
+        tol = tuple(case.spec["tolerance"]) if case.spec.get("tolerance") else None
         for i, (got, exp) in enumerate(zip(fact["steps"], want["steps"], strict=True)):
             mode = "train" if case.spec["steps"][i]["train"] else "eval"
             where = f"step {i + 1} ({mode} mode)"
-            self.same(got["out"], exp["out"], f"{where}: the output", self.hint("output"))
+            self.same(got["out"], exp["out"], f"{where}: the output", self.hint("output"), tol=tol)
             if "grads" in exp:
                 if "grads" not in got:
                     raise Problem(f"{where}: the output does not require grad, so no gradient reaches the parameters")
-                self.same(got["x_grad"], exp["x_grad"], f"{where}: the input's gradient")
+                self.same(got["x_grad"], exp["x_grad"], f"{where}: the input's gradient", tol=tol)
                 for name, g in exp["grads"].items():
-                    self.same(got["grads"][name], g, f"{where}: {name}.grad", self.hint("grads"))
+                    self.same(got["grads"][name], g, f"{where}: {name}.grad", self.hint("grads"), tol=tol)
             for k, v in exp["state"].items():
-                self.same(got["state"][k], v, f"{where}: {k} afterwards", self.hint(k))
+                self.same(got["state"][k], v, f"{where}: {k} afterwards", self.hint(k), tol=tol)
         if "cast" in want:
             for k, dtype in want["cast"].items():
                 if fact["cast"][k] != dtype:
