@@ -119,6 +119,10 @@ def contract_case(point, gen):
     # accumulation by up to ~1e-3 absolute; E[x^2]-E[x]^2 by ~1e-2 and more (measured over 40 draws
     # of each: right files at most 0.8 of this tolerance, the one-pass file at least 3.3 times it).
     tol = {"tolerance": [1e-4, 2e-3]} if point["offset"] == "large_mean" else {}
+    if point["batch"] in ("two", "large"):
+        # 2 rows: the input's gradient is 0 up to rounding; 500+ rows: float32 sums of that many terms
+        # differ from torch's double ones by ~1e-3 relative in a few elements (both seen on right files).
+        tol = {"tolerance": [1e-3, 1e-4]}
     return SpecCase("contract", args, kwargs,
                     spec={"state": _state(gen, c) if point["state"] == "loaded" else None, "steps": steps, **tol},
                     label=f"num_features={c}, args {list(args)} {kwargs}, x {point['offset']} batches of {n}, "
