@@ -92,7 +92,7 @@ def hidden_cases(gen, n):
 
 
 def contract_case(point, gen):
-    """Features centred, offset by a mean of about 600 with unit spread (E[x^2]-E[x]^2 cancels
+    """Features centred, offset by a mean of about 1200 with unit spread (E[x^2]-E[x]^2 cancels
     catastrophically in float32; torch accumulates in double), or with a spread below sqrt(eps);
     1, a few or 100+ features; batches of 2 (n-1 = 1), a few or 500+; the constructor called with
     positional, keyword or default eps/momentum; fresh or loaded state; train and eval steps in
@@ -106,7 +106,7 @@ def contract_case(point, gen):
     n = {"several": pick(3, 12), "two": 2, "large": pick(500, 800)}[point["batch"]]
     modes = {"train_train_eval": [True, True, False], "eval_first": [False, True, False],
              "train_eval_train": [True, False, True]}[point["steps"]]
-    center = {"centered": torch.zeros(c), "large_mean": 600 * (0.85 + 0.3 * torch.rand(c, generator=gen)),
+    center = {"centered": torch.zeros(c), "large_mean": 1200 * (0.85 + 0.3 * torch.rand(c, generator=gen)),
               "tiny_spread": torch.zeros(c)}[point["offset"]]
     spread = 1e-3 if point["offset"] == "tiny_spread" else 1.0
     steps = [{"train": train, "x": center + spread * torch.randn(n, c, generator=gen),
@@ -115,10 +115,10 @@ def contract_case(point, gen):
     eps = [1e-5, 1e-3, 1e-8][pick(0, 2)]
     args, kwargs = {"keyword": ((c,), {"eps": eps, "momentum": momentum}), "positional": ((c, eps, momentum), {}),
                     "defaults": ((c,), {})}[point["args"]]
-    # With a mean of ~600 a right float32 two-pass computation differs from torch's double
-    # accumulation by up to ~1e-3 absolute; E[x^2]-E[x]^2 by ~1e-2 and more (measured over 40 draws
-    # of each: right files at most 0.8 of this tolerance, the one-pass file at least 3.3 times it).
-    tol = {"tolerance": [1e-4, 2e-3]} if point["offset"] == "large_mean" else {}
+    # At a mean of ~600 right float32 two-pass files differed from torch's double accumulation by
+    # up to 2.5e-3 absolute (2e-4 relative over a tensor), E[x^2]-E[x]^2 by >= 6.7e-3; the right
+    # error grows like the mean, the wrong one like its square, so at ~1200: atol 1e-2, rtol 1e-3.
+    tol = {"tolerance": [1e-3, 1e-2]} if point["offset"] == "large_mean" else {}
     if point["batch"] in ("two", "large"):
         # 2 rows: the input's gradient is 0 up to rounding; 500+ rows: float32 sums of that many terms
         # differ from torch's double ones by ~1e-3 relative in a few elements (both seen on right files).

@@ -77,8 +77,8 @@ class ModuleFamily(ProbeFamily):
         if "load_error" in fact:
             raise Problem(f"load_state_dict with the grader's weights failed: {fact['load_error']}")
         # A case may state its own (rtol, atol): inputs whose float32 rounding a right solution
-        # cannot avoid (a mean of ~600 against torch's double accumulation) while a wrong formula's
-        # error is far larger (E[x^2]-E[x]^2 loses ~600x more).
+        # cannot avoid (a mean of ~1200 against torch's double accumulation) while a wrong formula's
+        # error is far larger (E[x^2]-E[x]^2 loses ~1200x more).
         tol = tuple(case.spec["tolerance"]) if case.spec.get("tolerance") else None
         for i, (got, exp) in enumerate(zip(fact["steps"], want["steps"], strict=True)):
             mode = "train" if case.spec["steps"][i]["train"] else "eval"
