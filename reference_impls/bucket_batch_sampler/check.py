@@ -80,11 +80,14 @@ def contract_case(point, gen):
     holds less than one batch), batch_size 1 to 32."""
     bs = {"one": 1, "small": int(torch.randint(2, 6, (), generator=gen)),
           "large": int(torch.randint(16, 33, (), generator=gen))}[point["batch_size"]]
-    full = int(torch.randint(MIN_FULL, 24, (), generator=gen))
-    rest = int(torch.randint(1, bs, (), generator=gen)) if bs > 1 else 0
+    regime = point["lengths"]
+    # skewed: few full batches and a shorter batch of at most half a batch, so that where the shorter
+    # batch sits decides the padded size (long ones in a full batch: >= 1.5x the best)
+    full = int(torch.randint(MIN_FULL, 9 if regime == "skewed" else 24, (), generator=gen))
+    top = bs // 2 + 1 if regime == "skewed" else bs
+    rest = int(torch.randint(1, max(2, top), (), generator=gen)) if bs > 1 else 0
     n = {"remainder": full * bs + rest, "divides": full * bs, "fewer_than_batch": max(rest, 1),
          "one_sample": 1}[point["tail"]]
-    regime = point["lengths"]
     if regime == "uniform":
         lengths = torch.randint(1, 200, (n,), generator=gen)
     elif regime == "lognormal":

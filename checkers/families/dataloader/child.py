@@ -238,7 +238,13 @@ def collate_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, 
     batch = [(seq.clone(), int(label)) for seq, label in spec["batch"]]
     kept = [seq.clone() for seq, _ in batch]
     # "default_padding": call with the batch alone, as DataLoader(collate_fn=...) does
-    out = entry(batch) if spec.get("default_padding") else entry(batch, spec["padding_value"])
+    # "keyword_padding": padding_value=... by name, as the prompt's signature allows
+    if spec.get("default_padding"):
+        out = entry(batch)
+    elif spec.get("keyword_padding"):
+        out = entry(batch, padding_value=spec["padding_value"])
+    else:
+        out = entry(batch, spec["padding_value"])
     harness.stop_if_forked()
     changed = [i for i, ((seq, _), k) in enumerate(zip(batch, kept, strict=True))
                if type(seq) is not _TENSOR or seq.shape != k.shape or not torch.equal(seq, k)]
