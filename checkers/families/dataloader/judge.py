@@ -299,8 +299,28 @@ class DataLoaderFamily(Family):
             problem += f" ({_sampler_passes(passes)})"
         if problem:
             return _fail(case, problem, inputs=label)
+        if "epoch2" in fact or "raised2" in fact:
+            problem = self._second_epoch_problem(spec, fact)
+            if problem:
+                return _fail(case, problem, inputs=label)
         self.observe(case, _sampler_passes(passes) if passes > 1 else self._processes_problem(spec, fact))
         return _pass(case, inputs=label)
+
+    def _second_epoch_problem(self, spec: dict[str, Any], fact: dict[str, Any]) -> str | None:
+        """A second pass over the same loader: torch's iterates the sampler again, and the case's
+        sampler (child.EpochSampler) then gives its order rotated by one place."""
+        if "raised2" in fact:
+            return f"the second pass over the same loader {_raised(fact['raised2'])}"
+        order = spec["sampler"]
+        again = spec if not order else {**spec, "sampler": order[1:] + order[:1]}
+        problem = _batches_problem(fact["epoch2"], self.check.oracle(again))
+        if problem is None:
+            return None
+        passes = fact.get("sampler_iters2")
+        why = (" (the sampler was not iterated again: call iter(sampler) at the start of every pass, "
+               "not once in __init__)" if passes == 0 else
+               f" ({_sampler_passes(passes)})" if passes and passes > 1 else "")
+        return f"second pass over the same loader: {problem}{why}"
 
     @staticmethod
     def _processes_problem(spec: dict[str, Any], fact: dict[str, Any]) -> str | None:
