@@ -236,6 +236,16 @@ def sampler_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, 
 
 # ---------------------------------------------------------------------- collate_fn
 
+def _same(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Equal values and dtype, NaN equal to NaN (torch.equal calls a NaN input changed)."""
+    if a.dtype != b.dtype:
+        return False
+    if not a.is_floating_point():
+        return torch.equal(a, b)
+    nan = a.isnan()
+    return torch.equal(nan, b.isnan()) and torch.equal(a[~nan], b[~nan])
+
+
 def collate_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
     batch = [(seq.clone(), int(label)) for seq, label in spec["batch"]]
     kept = [seq.clone() for seq, _ in batch]
@@ -249,7 +259,7 @@ def collate_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, 
         out = entry(batch, spec["padding_value"])
     harness.stop_if_forked()
     changed = [i for i, ((seq, _), k) in enumerate(zip(batch, kept, strict=True))
-               if type(seq) is not _TENSOR or seq.shape != k.shape or not torch.equal(seq, k)]
+               if type(seq) is not _TENSOR or seq.shape != k.shape or not _same(seq, k)]
     return {"out": harness.describe(out), "changed": changed}
 
 
