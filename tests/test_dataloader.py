@@ -4,6 +4,7 @@ can see go wrong (the exercises' own mutants are proved by `dlprep verify`)."""
 from __future__ import annotations
 
 import itertools
+import math
 import time
 
 import torch
@@ -122,3 +123,43 @@ def test_workers_that_outlive_an_abandoned_iterator_are_named(grader):
     assert "abandoned after 1 batch(es) and deleted, but 2 worker processes kept running" in (leaked.message or "")
     assert "(case abandoned-iterator)" in (leaked.message or "")
 
+
+
+# ---------------------------------------------------------------- contracts
+
+def test_the_order_check_skips_batch_orders_a_shuffle_often_leaves_sorted():
+    from dlprep.checkers.families.dataloader.judge import _order_chance
+    equal = [[i] for i in range(8)]
+    assert _order_chance(equal, [5] * 8) == 1.0  # all maxima tie: every order is "sorted"
+    distinct = list(range(8))
+    assert _order_chance(equal, distinct) == 2 / math.factorial(8)
+
+
+def test_a_nan_in_an_input_sequence_is_not_a_change():
+    from dlprep.checkers.families.dataloader.child import _same
+    a = torch.tensor([1.0, float("nan"), 3.0])
+    assert _same(a, a.clone())
+    assert not _same(a, torch.tensor([1.0, 2.0, 3.0]))
+    assert not _same(a, a.double())
+
+
+def test_skewed_bucket_cases_punish_a_shorter_batch_at_the_short_end():
+    ex = load_exercise(SAMPLER)
+    for seed in range(4):
+        case = ex.check.contract_case({"lengths": "skewed", "tail": "remainder", "batch_size": "small"},
+                                      torch.Generator().manual_seed(seed))
+        lengths, bs = case.args[0]["lengths"], case.args[0]["batch_size"]
+        s, rest = sorted(lengths), len(lengths) % bs
+        sizes, pos, cost = ([rest] if rest else []) + [bs] * (len(lengths) // bs), 0, 0
+        for size in sizes:
+            cost += size * s[pos + size - 1]
+            pos += size
+        assert cost > ex.check.QUALITY * ex.check.oracle(lengths, bs)
+
+
+def test_a_loader_that_lists_its_sampler_once_fails_the_second_pass(grader):
+    # the first pass is torch's; only a second pass over the same loader (contract cases) shows it
+    source = REFERENCE_LOADER.replace("        self.sampler = sampler\n",
+                                      "        self.sampler = None if sampler is None else list(sampler)\n")
+    assert source != REFERENCE_LOADER
+    assert "second pass over the same loader" in failure(grader, LOADER, source)
