@@ -93,15 +93,17 @@ def contract_case(point, gen):
         # the point's layout on a 2-d+ sequence; a 1-d one (no features) gets a stepped/offset view
         s = domain.tensor([n, *extra], gen, dt, point["layout"], regime)
         if point["values"] == "nonfinite" and s.numel():
-            s = s.clone()
-            s.view(-1)[0] = float("nan")
-            s.view(-1)[-1] = float("inf")
+            # written through the view itself, so the layout stays (an expanded one repeats them)
+            s[(0,) * s.dim()] = float("nan")
+            s[(-1,) * s.dim()] = float("inf")
         seqs.append(s)
     if dt == "bool":
         pad = 0.0
     elif point["padding"] == "equal_to_values" and seqs and seqs[0].numel():
         pad = float(seqs[0].reshape(-1)[0])  # a real value equal to the pad: lengths/mask from values fail
         pad = 0.0 if pad != pad else pad
+    elif dt in ("int64", "int32"):  # a whole pad for integer ids, as a pad id is
+        pad = int(torch.randint(-2, 3, (), generator=gen))
     else:
         pad = float(torch.randint(-4, 5, (), generator=gen)) / 2
     labels = torch.randint(0, 10, (b,), generator=gen).tolist()
