@@ -24,7 +24,7 @@ SAMPLER = _q("bucket_batch_sampler", "BucketBatchSampler")
 COLLATE = _q("pad_collate", "pad_collate")
 STREAM = _q("sharded_iterable", "RangeStream")
 SEEDING = _q("worker_seeding", "seed_worker")
-LOADER = _q("mini_dataloader", "MiniLoader", case_timeout=1.5)
+LOADER = _q("mini_dataloader", "MiniLoader", case_timeout=1.5, timeout=300)  # the bank's run limit
 REFERENCE_SAMPLER = (load_exercise(SAMPLER).folder / "reference.py").read_text()
 REFERENCE_LOADER = (load_exercise(LOADER).folder / "reference.py").read_text()
 
@@ -121,7 +121,9 @@ def test_workers_that_outlive_an_abandoned_iterator_are_named(grader):
     # they fail the reported check, which names the case.
     assert by_name["public/abandoned-iterator"].status == "pass"
     leaked = by_name["processes"]
-    assert leaked.status == "fail" and leaked.trust == "reported" and v.status == "fail"
+    # not a pass; a contract case (two dozen, each starting workers) may also run past the tests'
+    # short case limit on a loaded machine, which makes the verdict a timeout
+    assert leaked.status == "fail" and leaked.trust == "reported" and v.status in ("fail", "timeout")
     assert "abandoned after 1 batch(es) and deleted, but 2 worker processes kept running" in (leaked.message or "")
     assert "(case abandoned-iterator)" in (leaked.message or "")
 
