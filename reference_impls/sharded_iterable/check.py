@@ -53,7 +53,7 @@ def hidden_cases(gen, n):
 def contract_case(point, gen):
     """One case of the stated domain (contract.yaml): one loader of the point's worker count,
     persistence and batch size, driven over two epochs (a second epoch restarts fresh workers or
-    reuses persistent ones), over a range that divides among the workers or not, is shorter than
+    reuses persistent ones), over a range that does not divide among the workers, is shorter than
     them, empty, or long; start anywhere in -20..20."""
     workers = int(point["workers"])
     start = int(torch.randint(-20, 21, (), generator=gen))
