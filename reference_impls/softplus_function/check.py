@@ -33,7 +33,7 @@ from dlprep.checkers.families.autograd.judge import ProbeCase
 PROBE = "function"
 # "torch's own softplus is off limits": every spelling (F.softplus, nn.Softplus, getattr, torch.ops.aten)
 # reaches the dispatcher as these ops, which the child traces while forward and backward run.
-PROBE_OPTIONS = {"forbid_ops": ["softplus", "softplus_backward"]}
+PROBE_OPTIONS = {"trace_forbidden_ops": ["softplus", "softplus_backward"]}
 
 
 def oracle(x, grad_out):

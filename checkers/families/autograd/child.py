@@ -107,7 +107,7 @@ def function_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[s
     x_before = _clone(_detach(x))
     # torch ops the prompt rules out, however spelled (F.softplus, getattr, torch.ops.aten, a
     # module): seen at the dispatcher, where every spelling arrives as the same aten op
-    forbid = set(job.get("forbid_ops", ()))
+    forbid = set(job.get("trace_forbidden_ops", ()))
     trace = _OpTrace() if forbid else None
     if trace is not None:
         with trace:
