@@ -1,5 +1,5 @@
 # list comprehension builds `depth` independent blocks: no sharing, parameters() yields 2*depth + 2 tensors
-# zh: 列表推导式构造了 `depth` 个相互独立的 block：没有共享，parameters() 产出 2*depth + 2 个张量。
+# zh: 列表推导式构造了 depth 个相互独立的 block：没有共享，parameters() 产出 2*depth + 2 个张量。
 import torch
 from torch import nn
 

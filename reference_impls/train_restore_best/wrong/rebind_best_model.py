@@ -1,5 +1,5 @@
 # keeps a deepcopy of the best model and rebinds the local name `model` to it: the caller's model keeps the last weights
-# zh: 深拷贝最佳模型后把局部变量 `model` 重新绑定到它：调用方的模型仍持有最后一个 epoch 的权重。
+# zh: 深拷贝最佳模型后把局部变量 model 重新绑定到它：调用方的模型仍持有最后一个 epoch 的权重。
 import copy
 
 import torch
