@@ -44,12 +44,14 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import torch
 import yaml
 
 from dlprep.errors import UsageError
+
+if TYPE_CHECKING:  # lint reads contracts, and browsing commands never import torch
+    import torch
 
 LANGS = ("en", "zh")
 MAX_POINTS = 64  # a covering set larger than this is a contract too wide for one grading
@@ -197,6 +199,8 @@ def parse_name(declared: Contract, name: str) -> Point | None:
 
 def generator(seed: int, point: Point) -> torch.Generator:
     """The generator a point's case draws from: a stable mix of the grading's seed and the point."""
+    import torch
+
     digest = hashlib.sha256(f"{seed}:{case_name(point)}".encode()).digest()
     return torch.Generator().manual_seed(int.from_bytes(digest[:8], "little") & (2**63 - 1))
 
