@@ -34,14 +34,19 @@ def _check(v, name):
     return next(t for t in v.tests if t.name == name)
 
 
-def test_strict_keeps_reported_checks_as_advisory_only():
+def test_strict_scores_reported_checks_nothing_and_a_failing_one_still_fails():
+    """Under strict a reported check is worth 0 of 0: a passing one only advises, a failing one
+    still fails the verdict (forging a failure of one's own gains nothing)."""
     tests = [CheckResult("hidden", "pass", 4.0, 4.0, trust="verified"),
              CheckResult("cleanup", "fail", message="left a thread", trust="reported")]
     best = summarise("q", tests, 0.0, {}, {"count": 4, "passed": 4})
     strict = summarise("q", tests, 0.0, {}, {"count": 4, "passed": 4}, isolation="strict")
     assert best.status == "fail" and best.isolation == "best"
-    assert strict.status == "pass" and strict.score == strict.max_score == 4.0 and strict.isolation == "strict"
-    assert strict.tests[1].advisory and strict.tests[1].status == "fail" and strict.tests[1].max_score == 0
+    assert strict.status == "fail" and strict.max_score == 4.0 and strict.isolation == "strict"
+    assert strict.tests[1].status == "fail" and strict.tests[1].max_score == 0
+    passing = summarise("q", [tests[0], CheckResult("cleanup", "pass", trust="reported")], 0.0, {},
+                        {"count": 4, "passed": 4}, isolation="strict")
+    assert passing.status == "pass" and passing.tests[1].advisory
     only_reported = summarise("q", tests[1:], 0.0, {}, {"count": 0, "passed": 0}, isolation="strict")
     assert only_reported.status == "error"  # nothing verified: fails closed
 
@@ -67,7 +72,9 @@ def test_copy_passed_off_as_a_view_is_only_ever_a_reported_claim(grader, strict)
     src = (HERE / "forge_view_claim.py").read_text()
     v = strict.grade_source(VIEW, src, "forge_view_claim.py", seed=3)
     memory = _check(v, "memory")
-    assert memory.trust == "reported" and memory.advisory and memory.max_score == 0, _messages(v)
+    # worth nothing under strict; advisory when it passes, failing the verdict when it fails
+    assert memory.trust == "reported" and memory.max_score == 0, _messages(v)
+    assert memory.advisory == (memory.status == "pass"), _messages(v)
     assert all(t.trust == "verified" for t in v.tests if t.max_score), _messages(v)
     assert leftovers(strict.sandbox.pid) == []
 
@@ -80,12 +87,16 @@ def test_claimed_layout_that_does_not_rebuild_fails_verified(strict):
     assert any(t.trust == "verified" and t.status == "fail" for t in v.tests)
 
 
-def test_input_mutation_is_reported(grader, strict):
+def test_input_mutation_fails_verified_through_a_second_call(grader, strict):
+    """The child calls the entry again on the same inputs: a first call that zeroed one shows in the
+    second result's values, judged in the grader (verified); the reported memory fact fails too."""
     src = (HERE / "mutate_inputs.py").read_text()
     best = grader.grade_source(MATMUL, src, "mutate_inputs.py", seed=1)
     assert best.status == "fail" and _check(best, "memory").trust == "reported", _messages(best)
     v = strict.grade_source(MATMUL, src, "mutate_inputs.py", seed=1)
-    assert _check(v, "memory").advisory and _check(v, "memory").status == "fail", _messages(v)
+    assert v.status == "fail" and _check(v, "memory").status == "fail", _messages(v)
+    assert any(t.trust == "verified" and t.status == "fail" and "second call" in (t.message or "")
+               for t in v.tests), _messages(v)
 
 
 @pytest.mark.parametrize("name, caught", [
@@ -131,7 +142,8 @@ def test_objects_that_lie_and_late_rewrites_forge_only_reported_checks(grader, s
         assert best.status == "fail" and _check(best, forged).status == "fail", _messages(best)
     v = strict.grade_source(question, src, f"{name}.py", seed=1)
     check = _check(v, forged)
-    assert check.trust == "reported" and check.advisory and check.max_score == 0, _messages(v)
+    assert check.trust == "reported" and check.max_score == 0, _messages(v)
+    assert check.advisory == (check.status == "pass"), _messages(v)
     scored = [t for t in v.tests if t.max_score > 0]
     assert scored and all(t.trust == "verified" for t in scored), _messages(v)
     assert leftovers(strict.sandbox.pid) == []
