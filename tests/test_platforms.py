@@ -15,6 +15,8 @@ Schemas (pydantic, `extra="forbid"` where the format lists its fields):
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 import os
 import re
@@ -199,7 +201,8 @@ def test_junit_has_times_advisory_properties_and_reads_in_xunitparser_and_junitp
     from dlprep.result_formats import to_junit
     from dlprep.results import advise
 
-    tests = [PUBLIC_OK, HIDDEN_FAIL, advise(MEMORY)]
+    # a passing reported check is the advisory one under strict (a failing one fails the verdict)
+    tests = [PUBLIC_OK, HIDDEN_FAIL, advise(dataclasses.replace(MEMORY, status="pass"))]
     v = summarise(QID, tests, 0.9, {}, {"count": 8, "passed": 5}, isolation="strict")
     rows = tuple(Row(name, f"{name}.py", "0" * 64, v, False) for name in ("ann", "bob"))
     xml = to_junit(BatchReport(QID, 7, rows, 2, 0, 1.0, "2026-01-01T00:00:00+00:00"))
