@@ -16,7 +16,6 @@ Schemas (pydantic, `extra="forbid"` where the format lists its fields):
 from __future__ import annotations
 
 import dataclasses
-
 import json
 import os
 import re
