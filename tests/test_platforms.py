@@ -479,7 +479,9 @@ def test_gradescope_bundle_end_to_end_in_an_emulated_docker_container(tmp_path):
 
         doc, broken, _ = grade({"solution.py": "def solve(x, dim, index):\n    return x[[index]\n"})
         assert broken.score == 0 and "SyntaxError" in (broken.output or "")
-        assert broken.tests[0].max_score == full  # out of the exercise's points, not 0
+        # out of the exercise's points, not 0; how many follows the upload's own seed (the contract's
+        # covering set varies in size), so about the right upload's, not equal to it
+        assert 0.8 * full <= broken.tests[0].max_score <= 1.25 * full
 
         doc, empty, _ = grade({"notebook.ipynb": "{}", "docs/a.md": "x"})
         assert empty.score == 0 and "only a notebook" in (empty.output or "")
