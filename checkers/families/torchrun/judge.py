@@ -66,6 +66,8 @@ class NotPlain(Exception):
 def plain(d: dict[str, Any], where: str = "result") -> Any:
     """A `harness.describe` tree back to plain values; anything else is the submission's error."""
     kind = d["kind"]
+    if kind == "tensor" and d.get("subclass"):  # a live nn.Parameter: ranks send back plain tensors
+        d, kind = {"kind": "object", "type": d["subclass"]}, "object"
     if kind == "tensor":
         return d["value"]
     if kind == "scalar":
