@@ -103,13 +103,10 @@ def test_the_hunt_finds_a_seed_that_is_there(grader, tmp_path, monkeypatch):
 
 
 # As an ordinary account the run shares the caller's uid (rootless: mapped into its user namespace;
-# fallback: the same uid), so 0600 keeps it out of nothing: only the sandbox's file-system view can,
-# and today it hides the home folder and /tmp but not, say, a class folder in /srv or the checkout.
-_SAME_UID = ("sealed-sandbox: a rootless or fallback run has the caller's uid, and its file system view does not hide "
-             "a journal outside home and /tmp yet (the private root fixes it)")
+# fallback: the same uid), so 0600 keeps it out of nothing: the sandbox's allow-listed file-system
+# view does (a private root, or Landlock read rules in the fallback), wherever the journal sits.
 
 
-@pytest.mark.xfail(os.geteuid() != 0, reason=_SAME_UID, strict=True)
 def test_a_journal_of_the_grader_is_unreadable_by_a_run(grader, tmp_path):
     """Where the journal sits is the teacher's choice: DLPREP_TEST_OPEN_DIR names a folder outside
     home and /tmp (test_sealed_modes makes one in the checkout), else the test's own folder."""
