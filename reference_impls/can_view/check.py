@@ -55,20 +55,13 @@ def hidden_cases(gen, n):
         t = torch.empty(shape).permute(*torch.randperm(ndim, generator=gen).tolist())
         if torch.rand((), generator=gen) < 0.5:  # a slice along the first dim adds a gap
             t = t[: max(1, t.shape[0] - 1)]
-        numel = t.numel()
-        # a random factorisation of numel as the target shape
-        new, left = [], numel
-        while left > 1 and len(new) < 4:
-            divs = [d for d in range(2, left + 1) if left % d == 0]
-            d = divs[int(torch.randint(0, len(divs), (), generator=gen))]
-            new.append(d)
-            left //= d
-        new = new or [1]
+        new = _factorise(t.numel(), gen)  # a random factorisation of numel as the target shape
         cases.append(Case(f"random-{len(cases)}", (tuple(t.shape), tuple(t.stride()), tuple(new))))
     return cases
 
 
 def _factorise(numel, gen):
+    """A random factorisation of numel into at most 4 factors (the target shape of a view)."""
     new, left = [], numel
     while left > 1 and len(new) < 4:
         divs = [d for d in range(2, left + 1) if left % d == 0]
