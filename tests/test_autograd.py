@@ -175,14 +175,14 @@ def test_forward_oracle_survives_concurrent_gradings():
 
 def test_a_tensor_kept_on_ctx_gives_a_verified_stale_gradient(grader):
     # x kept as ctx.x: the values match; after x is changed in place, backward silently uses it
-    source = (REPO / "reference_impls/softplus_function/wrong/ctx_attribute_x.py").read_text()
+    source = mutants.Mutant(REPO / "reference_impls/softplus_function/wrong/ctx_attribute_x.diff").source()
     v = grader.grade_source(SOFTPLUS, source, "s.py", seed=1)
     stale = [t for t in v.tests if "backward silently used the changed values" in (t.message or "")]
     assert v.status == "fail" and stale and all(t.trust == "verified" for t in stale), messages(v)
 
 
 def test_a_deep_chain_rejects_a_recursive_topological_sort(grader):
-    source = (REPO / "reference_impls/value_engine/wrong/recursive_topo_depth.py").read_text()
+    source = mutants.Mutant(REPO / "reference_impls/value_engine/wrong/recursive_topo_depth.diff").source()
     assert "RecursionError" in failure(grader, VALUE, source)
 
 

@@ -28,8 +28,6 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-os.environ["TRITON_INTERPRET"] = "0"  # before triton is imported anywhere: kernels are compiled
-
 from dlprep import bank, paths, verify  # noqa: E402
 from dlprep.models import CodingQuestion  # noqa: E402
 
@@ -163,4 +161,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # Set only when run as the tool: a test that imports this module must not change the
+    # environment every later sandbox worker of the test session inherits.
+    os.environ["TRITON_INTERPRET"] = "0"  # before triton is imported anywhere: kernels are compiled
     sys.exit(main())

@@ -52,8 +52,11 @@ class Sandbox:
         self.level = "unknown"
 
     def _start(self) -> subprocess.Popen[bytes]:
-        env = {**os.environ, **self._env}
-        env.setdefault("TRITON_INTERPRET", "0" if _has_cuda_hint() else "1")
+        # Decided here, never inherited: the worker imports triton once, and triton's own @jit helpers
+        # (tl.sigmoid, tl.sum...) are interpreted or compiled by the value at that import. A stray
+        # TRITON_INTERPRET=0 in the caller's environment on a machine with no GPU would leave every
+        # interpreted kernel calling compiled helpers ("Cannot call @triton.jit'd outside of a kernel").
+        env = {**os.environ, "TRITON_INTERPRET": "0" if _has_cuda_hint() else "1", **self._env}
         proc = subprocess.Popen(
             [sys.executable, "-m", "dlprep.checkers.sandbox.worker"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,

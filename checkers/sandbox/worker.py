@@ -17,6 +17,7 @@ stdout/stderr come back through pipes read with a byte cap; results come on a th
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import gc
 import importlib
@@ -305,7 +306,8 @@ def _trusted(full: bool, sub: int, sub_r: int, res_w: int) -> None:
             if full else []
         status = None
         if full:
-            os.kill(-1, signal.SIGKILL)  # pid 1: every process of the namespace but itself
+            with contextlib.suppress(ProcessLookupError):  # ESRCH: nothing else was left in it
+                os.kill(-1, signal.SIGKILL)  # pid 1: every process of the namespace but itself
         else:  # weak isolation: the worker sweeps the run's uid after, but it must not count ours
             os.kill(sub, signal.SIGKILL)
             _, status = os.waitpid(sub, 0)
@@ -472,7 +474,8 @@ class _Child:
 
     def discard(self) -> None:
         os.close(self.job_w)  # it exits on EOF; a pid namespace init takes the kill as well
-        os.kill(self.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
         _zyg().wait(self.pid)
         if self.workdir:
             # Weak isolation, no pid namespace: the submission's process it had forked ahead of its
@@ -660,7 +663,9 @@ def run_job(job: dict[str, Any], payload: bytes, level: str
         return header, result, None
     # The child is init of its pid namespace: killing it ends everything in it. Tearing down a
     # fork of torch takes the kernel ~10 ms; the template reaps it while the next run starts.
-    os.kill(pid, signal.SIGKILL)
+    # It may have ended on its own since the last read (the template has not reaped it yet or has).
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
 
     def reap() -> None:
         select.select([pidfd], [], [])  # readable once it is gone, with its whole namespace
