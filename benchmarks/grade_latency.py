@@ -19,6 +19,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -26,10 +27,43 @@ from dlprep.checkers.grader import Grader
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.models import CodingQuestion, Text
 
-# A trivial exercise: one tensor in, the same tensor back (transpose of a 1x1 is the identity).
-QUESTION = CodingQuestion(id="bench.trivial", type="coding", exercise="make_contiguous", checker="stride_view",
+# The overhead: a trivial exercise of one public and one hidden case (a 2x2 tensor in, a copy back),
+# written to a temporary exercises folder so that no bank exercise's growing case list (contracts)
+# counts as overhead. A real exercise is timed beside it (REAL).
+TRIVIAL_CHECK = """import torch
+from dlprep.checkers.base import Case
+
+
+def oracle(x):
+    return x.clone()
+
+
+def public_cases():
+    return [Case("one", (torch.ones(2, 2),))]
+
+
+def hidden_cases(gen, n):
+    return [Case(f"random-{i}", (torch.randn(2, 2, generator=gen),)) for i in range(n)]
+"""
+QUESTION = CodingQuestion(id="bench.trivial", type="coding", exercise="bench_trivial", checker="tensor_fn",
                           config={"hidden": 1}, prompt=Text(zh="-", en="-"), explanation=Text(zh="-", en="-"))
-SOLUTION = "def solve(x):\n    return x.contiguous()\n"
+SOLUTION = "def solve(x):\n    return x.clone()\n"
+# A bank exercise with its contract (55 cases: public, hidden and a pairwise covering set).
+REAL = CodingQuestion(id="bench.real", type="coding", exercise="make_contiguous", checker="stride_view",
+                      config={"hidden": 1}, prompt=Text(zh="-", en="-"), explanation=Text(zh="-", en="-"))
+REAL_SOLUTION = "def solve(x):\n    return x.contiguous()\n"
+
+
+def _exercises_with_trivial() -> Path:
+    """A temporary exercises folder: the bank's exercises (linked) and the trivial one."""
+    from dlprep import paths
+
+    root = Path(tempfile.mkdtemp(prefix="dlprep-bench-"))
+    for ex in paths.exercises_dir().iterdir():
+        (root / ex.name).symlink_to(ex)
+    (root / "bench_trivial").mkdir()
+    (root / "bench_trivial" / "check.py").write_text(TRIVIAL_CHECK, encoding="utf-8")
+    return root
 # The cost of the rules below Python: batched-no-matmul's reference graded with the bank's forbidden
 # names only, and with them forbidden in any form (the aten ops they compute watched in the run).
 FORBID = ["torch.matmul", "torch.bmm", "torch.mm", "torch.einsum", "torch.tensordot", "torch.baddbmm", "torch.addmm",
@@ -82,6 +116,7 @@ def main() -> None:
     ap.add_argument("--as-user", metavar="NAME", help="as root: measure again as this ordinary account")
     args = ap.parse_args()
     n, n_paced, n_fresh = (3, 2, 1) if args.quick else (args.n, 20, 5)
+    os.environ["DLPREP_EXERCISES"] = str(_exercises_with_trivial())
     with Grader("cpu") as grader:
         grader.sandbox.ensure()
         grader.grade_source(QUESTION, SOLUTION, seed=0)  # warm caches once
@@ -100,11 +135,16 @@ def main() -> None:
                 paced.append(time.perf_counter() - t0)
         level = grader.sandbox.level
         rules: dict[str, list[float]] = {form: [] for form in RULES}
+        real: list[float] = []
         for i in range(n_paced * 2):  # interleaved, so a change of load hits both alike
             for form, q in RULES.items():
                 t0 = time.perf_counter()
-                assert grader.grade_source(q, MATMUL, seed=i).status == "pass"
+                v = grader.grade_source(q, MATMUL, seed=i)
+                assert v.status == "pass", [t.message for t in v.tests if t.status != "pass"]
                 rules[form].append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            assert grader.grade_source(REAL, REAL_SOLUTION, seed=i).status == "pass"
+            real.append(time.perf_counter() - t0)
     fresh = []
     for _ in range(n_fresh):
         t0 = time.perf_counter()
@@ -121,6 +161,8 @@ def main() -> None:
     names, any_form = (statistics.median(rules[f]) for f in RULES)
     print(f"rules of batched-no-matmul ({len(rules['names'])} gradings each): names only median {names * 1000:.1f} ms, "
           f"in any form (aten ops watched) {any_form * 1000:.1f} ms: {(any_form - names) * 1000:+.1f} ms per grading")
+    print(f"a bank exercise with its contract (make_contiguous, {len(real)} gradings): median "
+          f"{statistics.median(real) * 1000:.1f} ms")
     if args.as_user:
         _again_as(args.as_user, med, "rootless")
         _again_as(args.as_user, med, "fallback")

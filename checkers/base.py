@@ -44,15 +44,25 @@ class Exercise:
         return dict(self.question.config)
 
 
+# check.py modules by (path, mtime, size): executing one costs ~10 ms, and a warm grader (verify,
+# batch grading) loads the same exercise for every file it grades. An edited file is loaded anew.
+_CHECKS: dict[tuple[str, int, int], ModuleType] = {}
+
+
 def load_exercise(q: CodingQuestion) -> Exercise:
     folder = paths.exercises_dir() / q.exercise
     check_file = folder / "check.py"
     if not check_file.is_file():
         raise UsageError(f"exercise {q.exercise} has no check.py (looked in {folder})")
-    spec = importlib.util.spec_from_file_location(f"dlprep_check_{q.exercise}", check_file)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    st = check_file.stat()
+    key = (str(check_file.resolve()), st.st_mtime_ns, st.st_size)
+    mod = _CHECKS.get(key)
+    if mod is None:
+        spec = importlib.util.spec_from_file_location(f"dlprep_check_{q.exercise}", check_file)
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        _CHECKS[key] = mod
     return Exercise(q, folder, mod)
 
 
@@ -98,6 +108,9 @@ class Family:
         self.config = ex.config
         self.device = "cpu"  # the device of the run being graded (set by job)
         self._observations: dict[int, str] = {}  # id(case) -> its first reported problem
+        # id(case) -> the oracle's described result or what it raised: asked for by judge_case and
+        # reported_problem, and the oracle of a big case is the costliest step of the judging
+        self._expected: dict[int, tuple[dict[str, Any] | None, Exception | None]] = {}
 
     def observe(self, case: Case, problem: str | None) -> None:
         """Record a problem with a fact observed beside the user's code (hooks left, a grad_fn's
@@ -152,6 +165,12 @@ class Family:
         return (float(rtol) if rtol is not None else None,
                 float(atol) if atol is not None else None)
 
+    def error_scale(self, case: Case) -> Any:
+        """The magnitude of the terms each output element sums, from the exercise's
+        `error_scale(*args, **kwargs)` where it has one (compare.compare_tensor), else None."""
+        fn = getattr(self.ex.check, "error_scale", None)
+        return None if fn is None else fn(*case.args, **case.kwargs)
+
     def judge_case(self, case: Case, fact: dict[str, Any]) -> CheckResult:
         """One case: error or wrong output -> fail, with the reason. Verified: the values (and any
         layout the exercise asks for) are compared here with the oracle's, from plain data."""
@@ -190,18 +209,20 @@ class Family:
             return CheckResult(case.name, "fail", message=problem, details={"inputs": label}, trust="verified")
         # Which inputs a result aliases lives in the submission's memory alone: what came back is
         # a claim, judged apart (`reported_problem`); the layout it claims was rebuilt above.
-        c = compare_described(fact["out"], expected, rtol, atol, tuple(p for p in props if p != "shares"))
+        scale = self.error_scale(case)
+        c = compare_described(fact["out"], expected, rtol, atol, tuple(p for p in props if p != "shares"),
+                              scale=scale)
         if not c.ok:
             return CheckResult(case.name, "fail", message=c.message, details={"inputs": label, **c.details},
                                trust="verified")
-        again = self._second_call_problem(fact, expected, rtol, atol)
+        again = self._second_call_problem(fact, expected, rtol, atol, scale)
         if again is not None:
             return CheckResult(case.name, "fail", message=again, details={"inputs": label}, trust="verified")
         return CheckResult(case.name, "pass", details={"inputs": label, **c.details}, trust="verified")
 
     @staticmethod
     def _second_call_problem(fact: dict[str, Any], expected: dict[str, Any], rtol: float | None,
-                             atol: float | None) -> str | None:
+                             atol: float | None, scale: Any = None) -> str | None:
         """The child called the entry a second time on the same input objects: the values must be
         the same answer again. Judged here from values, so a changed input (or hidden state) is
         a verified failure, not only a reported fact."""
@@ -212,7 +233,7 @@ class Family:
             err = again.get("error") or {}
             return (f"a second call on the same inputs raised {err.get('type')}: the first call changed its "
                     "inputs in place or left state behind")
-        c = compare_described(again, expected, rtol, atol)
+        c = compare_described(again, expected, rtol, atol, scale=scale)
         if not c.ok:
             return (f"a second call on the same inputs gave another result ({c.message}): the first call "
                     "changed its inputs in place or left state behind")
@@ -222,8 +243,19 @@ class Family:
         return tuple(self.config.get("properties", self.properties))
 
     def expected(self, case: Case) -> dict[str, Any]:
-        args = tuple(_clone(a) for a in case.args)
-        return harness.describe(self.ex.check.oracle(*args, **copy.deepcopy(case.kwargs)), harness.storage_ptrs(args))
+        hit = self._expected.get(id(case))
+        if hit is None:
+            args = tuple(_clone(a) for a in case.args)
+            try:
+                hit = (harness.describe(self.ex.check.oracle(*args, **copy.deepcopy(case.kwargs)),
+                                        harness.storage_ptrs(args)), None)
+            except Exception as e:  # torch raises on these inputs: every asker is told so
+                hit = (None, e)
+            self._expected[id(case)] = hit
+        if hit[1] is not None:
+            raise hit[1]
+        assert hit[0] is not None
+        return hit[0]
 
     def memory_claim(self) -> str:
         if self.observed:

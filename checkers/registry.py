@@ -31,9 +31,16 @@ def register(name: str):  # type: ignore[no-untyped-def]
 _BROKEN: dict[str, str] = {}  # family folder (or shared helper) name -> why it failed to import
 
 
+_IMPORTED = False  # walking the packages costs ~20 ms: once per process is enough
+
+
 def import_child_modules() -> None:
     """Import every family module. One that fails to import must not take the others down with
     it: its exercises fail (naming the error) while the rest keep grading."""
+    global _IMPORTED
+    if _IMPORTED:
+        return
+    _IMPORTED = True
     import dlprep.checkers.families as pkg
 
     modules = [info.name for info in pkgutil.walk_packages(pkg.__path__, f"{FAMILIES_PACKAGE}.")

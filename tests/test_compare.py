@@ -73,3 +73,22 @@ def test_plain_subclasses_are_tensors_and_wrapper_subclasses_are_rejected():
     a = describe(TwoTensor(torch.zeros(2), torch.zeros(2)))
     assert a["kind"] == "object"
     assert "which is not allowed" in compare_described(a, describe(torch.zeros(2)), None, None).message
+
+
+def test_a_sum_that_cancels_is_judged_by_its_terms_not_its_result():
+    # A k = 1025 float32 dot product whose terms cancel to 1e-3: float32's own rounding in another
+    # summation order misses it by more than atol + rtol * |e|, but by far less than
+    # TERM_RTOL * (|a| @ |b|). Half-precision accumulation misses by more than even that.
+    from dlprep.checkers.compare import compare_tensor
+
+    g = torch.Generator().manual_seed(3)
+    a, b = torch.randn(1025, generator=g, dtype=torch.float64), torch.randn(1025, generator=g, dtype=torch.float64)
+    a[-1] = (1e-3 - (a[:-1] * b[:-1]).sum()) / b[-1]
+    a, b = a.float(), b.float()
+    expected = (a @ b).reshape(1)
+    backwards = (a * b).flip(0).cumsum(0)[-1:]
+    scale = (a.double().abs() @ b.double().abs()).reshape(1)
+    half = (a.half() * b.half()).cumsum(0, dtype=torch.half)[-1:].float()
+    assert not compare_tensor(backwards, expected).ok  # the plain tolerance rejects torch's own rounding
+    assert compare_tensor(backwards, expected, scale=scale).ok
+    assert not compare_tensor(half, expected, scale=scale).ok

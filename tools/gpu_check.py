@@ -52,10 +52,12 @@ def check_questions(catalog: bank.Catalog, ids: list[str]) -> list[dict[str, Any
     def each(r: verify.QuestionResult) -> None:
         done.append(r)
         say(f"  [{len(done)}/{len(selection)}] {r.status:12s} {r.id} ({r.duration_s:.1f} s) {r.message[:120]}")
+        for d in r.details if r.status != "passed" else ():  # what it printed: the one GPU run must say why
+            say("      " + d.replace("\n", "\n      ")[:1500])
 
     report = verify.run(catalog, selection, verify.LocalExecutor(1, "cuda"), each, with_coverage=False)
-    return [{"id": r.id, "kind": r.kind, "status": r.status, "message": r.message, "seconds": r.duration_s}
-            for r in report.results]
+    return [{"id": r.id, "kind": r.kind, "status": r.status, "message": r.message, "seconds": r.duration_s,
+             "details": list(r.details)} for r in report.results]
 
 
 def grade_triton(catalog: bank.Catalog, ids: list[str], full: bool, deadline: float) -> list[dict[str, Any]]:

@@ -26,6 +26,14 @@ def oracle(a, b):
     return torch.matmul(a, b)
 
 
+def error_scale(a, b):
+    # Each output element sums k products: its rounding error follows |a| @ |b|, not the sum,
+    # which may cancel to near 0 (compare.TERM_RTOL). Computed in float64 from the inputs.
+    if not a.is_floating_point():
+        return None
+    return torch.matmul(a.double().abs(), b.double().abs())
+
+
 def _pair(gen, batch, n, k, m, dtype=torch.float32):
     return (torch.randn(batch, n, k, generator=gen, dtype=dtype), torch.randn(batch, k, m, generator=gen, dtype=dtype))
 
