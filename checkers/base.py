@@ -110,7 +110,7 @@ class Family:
         self._observations: dict[int, str] = {}  # id(case) -> its first reported problem
         # id(case) -> the oracle's described result or what it raised: asked for by judge_case and
         # reported_problem, and the oracle of a big case is the costliest step of the judging
-        self._expected: dict[int, tuple[dict[str, Any] | None, Exception | None]] = {}
+        self._oracle_results: dict[int, tuple[dict[str, Any] | None, Exception | None]] = {}
 
     def observe(self, case: Case, problem: str | None) -> None:
         """Record a problem with a fact observed beside the user's code (hooks left, a grad_fn's
@@ -243,7 +243,7 @@ class Family:
         return tuple(self.config.get("properties", self.properties))
 
     def expected(self, case: Case) -> dict[str, Any]:
-        hit = self._expected.get(id(case))
+        hit = self._oracle_results.get(id(case))
         if hit is None:
             args = tuple(_clone(a) for a in case.args)
             try:
@@ -251,7 +251,7 @@ class Family:
                                         harness.storage_ptrs(args)), None)
             except Exception as e:  # torch raises on these inputs: every asker is told so
                 hit = (None, e)
-            self._expected[id(case)] = hit
+            self._oracle_results[id(case)] = hit
         if hit[1] is not None:
             raise hit[1]
         assert hit[0] is not None

@@ -20,6 +20,7 @@ import torch
 from dlprep import uploads
 from dlprep.checkers import registry, repro, rules, shrink
 from dlprep.checkers.base import Case, Family, load_exercise
+from dlprep.checkers.oracle_lock import ORACLE_LOCK
 from dlprep.checkers.sandbox import enforce, wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.checkers.sandbox.container import shortfall
@@ -122,10 +123,11 @@ class Grader:
                                      f"line {line}: forbidden call {rule} (the exercise forbids it; the score is 0)",
                                      details={"rule": rule, "line": line}, trust="verified"))
         run_seed = secrets.randbits(63) if seed is None else seed
-        public, hidden = fam.cases(run_seed)
-        if case is not None:
-            public, hidden = repro.pick(public, hidden, case, seeded=seed is not None,
-                                        build=lambda n: fam.contract_named(n, run_seed))
+        with ORACLE_LOCK:  # trusted work in this process: one grading thread at a time (oracle_lock.py)
+            public, hidden = fam.cases(run_seed)
+            if case is not None:
+                public, hidden = repro.pick(public, hidden, case, seeded=seed is not None,
+                                            build=lambda n: fam.contract_named(n, run_seed))
         run = self.sandbox.run(self._job(fam, source, filename, forbid), fam.payload(public + hidden))
         sandbox_info = {"level": run.level, "network": not stops(run.level, "network")}
         hidden_summary = {"count": len(hidden), "passed": 0}
@@ -146,7 +148,8 @@ class Grader:
                 # fail closed: the grader knows what it sent, and a partial answer is not a verdict
                 tests.append(CheckResult("results", "error", message=problem, trust="verified"))
             else:
-                judged, hidden_summary = fam.judge(public, hidden, facts)
+                with ORACLE_LOCK:
+                    judged, hidden_summary = fam.judge(public, hidden, facts)
                 if case is None:
                     judged = [shrink.report(t, fam, run_seed, lambda cases: self._run_hidden(fam, source, filename,
                                                                                              forbid, cases))
@@ -181,7 +184,8 @@ class Grader:
         facts = self._facts(run, [])
         if facts is None or "load_error" in facts or fam.result_problem([], cases, facts) is not None:
             return None
-        judged, _ = fam.judge([], cases, facts)
+        with ORACLE_LOCK:
+            judged, _ = fam.judge([], cases, facts)
         return next((t for t in judged if t.name.startswith("hidden")), None)
 
     @staticmethod

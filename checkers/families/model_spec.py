@@ -21,7 +21,6 @@ Every fact a probe reports is read from the modules' own registries (`_parameter
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -30,19 +29,18 @@ import torch
 from torch import nn
 from torch.nn.modules import module as _module_mod
 
+from dlprep.checkers.oracle_lock import ORACLE_LOCK
+
 _TENSOR = torch.Tensor
 
 ACTIVATIONS: dict[str, type[nn.Module]] = {"ReLU": nn.ReLU, "Tanh": nn.Tanh, "GELU": nn.GELU}
 HOOK_KINDS = ("forward_pre", "forward", "backward_pre", "backward")
-# The global RNG is one per process, and `dlprep verify` grades in several threads: whoever seeds
-# it holds this lock, so two oracles never interleave their draws.
-_RNG_LOCK = threading.RLock()
 
 
 @contextmanager
 def private_global_rng(seed: int | None = None) -> Iterator[None]:
     """The global RNG to ourselves (seeded if asked), restored afterwards."""
-    with _RNG_LOCK, torch.random.fork_rng(devices=[]):
+    with ORACLE_LOCK, torch.random.fork_rng(devices=[]):
         if seed is not None:
             torch.manual_seed(seed)
         yield

@@ -10,11 +10,12 @@ it is built with torch in float64, whose own autograd is the oracle.
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Callable
 from typing import Any
 
 import torch
+
+from dlprep.checkers.oracle_lock import ORACLE_LOCK
 
 Op = list[Any]  # [name, a, b]
 
@@ -90,14 +91,11 @@ def reverse_oracle(expr: dict[str, Any]) -> dict[str, list[float]]:
     return {"values": [t.item() for t in nodes], "grads": grads}
 
 
-# torch's forward-AD levels are process-wide state: two gradings judging at once in one grader
-# (threads) enter and exit each other's levels ("no level exists"), so jvp runs one at a time.
-_JVP_LOCK = threading.Lock()
 
 
 def forward_oracle(expr: dict[str, Any]) -> dict[str, list[float]]:
     """Values and tangents of every node, by torch.func.jvp along the expression's tangents."""
-    with _JVP_LOCK:
+    with ORACLE_LOCK:
         return _forward_oracle(expr)
 
 

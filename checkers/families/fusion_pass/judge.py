@@ -13,7 +13,6 @@ is traced here, from the grader's own copy of the model.
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,7 @@ from dlprep.checkers.base import Case, Family
 from dlprep.checkers.compare import compare_described
 from dlprep.checkers.families.fusion_pass import fusion_zoo
 from dlprep.checkers.families.fusion_pass.child import describe_graph
+from dlprep.checkers.oracle_lock import ORACLE_LOCK
 from dlprep.checkers.registry import register
 from dlprep.checkers.sandbox import harness
 from dlprep.results import CheckResult
@@ -42,9 +42,6 @@ RANDOM_METHODS = frozenset({"bernoulli", "multinomial"})  # the in-place ones (u
 INPLACE_OPERATORS = frozenset(f"operator.{n}" for n in (
     "setitem", "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow", "imatmul", "iand", "ior",
     "ixor", "ilshift", "irshift"))
-# symbolic_trace patches torch and nn.Module globally while it runs, and the random models are seeded
-# through the global generator: `dlprep verify` grades from several threads, so the oracle runs alone.
-_ORACLE_LOCK = threading.Lock()
 
 
 @dataclass
@@ -211,7 +208,7 @@ class FusionPass(Family):
     def oracle(self, case: ModelCase) -> tuple[dict[str, Any], GraphFacts]:
         """The original model's outputs and graph, computed here from the grader's own copy."""
         if id(case) not in self._oracles:
-            with _ORACLE_LOCK, torch.random.fork_rng(devices=[]):
+            with ORACLE_LOCK, torch.random.fork_rng(devices=[]):
                 model = fusion_zoo.build(case.model, case.param_seed)
                 before = GraphFacts(describe_graph(fx.symbolic_trace(model)))
                 torch.manual_seed(case.run_seed)
