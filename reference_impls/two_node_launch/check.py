@@ -75,12 +75,14 @@ def verify(spec, ranks):
     want = float(data.double().sum())
     for r in ranks:
         total = r.out["total"]
-        one = isinstance(total, float) or (isinstance(total, torch.Tensor) and total.numel() == 1)
-        got = float(total) if one else None
+        # the prompt asks for the total as a Python float: a tensor, even of one element, is not one
+        got = float(total) if isinstance(total, float) else None
         if got is None or abs(got - want) > 1e-4 * (1 + abs(want)):
             hint = ""
             if got is not None and abs(got - NODES * want) <= 1e-4 * (1 + abs(NODES * want)):
                 hint = f": {NODES} times the total, so every node covered the whole data"
+            if isinstance(total, torch.Tensor):
+                hint = ": return it as a Python float (total.item()), not a tensor"
             checks.append(Check("total", f"rank {r.rank}'s total is {total!r}, expected {want:.6g}{hint}"))
             break
     else:

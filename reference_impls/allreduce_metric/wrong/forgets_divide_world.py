@@ -1,0 +1,19 @@
+# All_reduce(SUM) of the local means taken as the average (no division by world_size)
+# zh: 把各 rank 均值 all_reduce(SUM) 的结果当作平均值（没有除以 world_size）。
+import os
+
+import torch
+import torch.distributed as dist
+
+
+def main(spec):
+    dist.init_process_group(backend=spec["backend"])
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"])) if spec["backend"] == "nccl" else torch.device("cpu")
+    losses = spec["losses"].to(device, torch.float64)
+    world = dist.get_world_size()
+    mean = losses.mean().reshape(1)
+    dist.all_reduce(mean)
+    rank_mean = mean.item()
+    sc = torch.stack([losses.sum(), torch.tensor(float(losses.numel()), dtype=torch.float64, device=device)])
+    dist.all_reduce(sc)
+    return {"rank_mean": rank_mean, "sample_mean": (sc[0] / sc[1]).item()}

@@ -1,0 +1,38 @@
+# Returns model.weight.cpu(): on CPU .cpu() is a no-op, so the result is the live nn.Parameter (requires_grad=True), not a plain tensor
+# zh: 返回 model.weight.cpu()：在 CPU 上 .cpu() 不做事，结果是仍需梯度的 nn.Parameter，而不是普通张量。
+import os
+
+import torch
+import torch.distributed as dist
+import torch.nn as nn
+from torch.nn.parallel import DistributedDataParallel as DDP
+from torch.utils.data import DataLoader, DistributedSampler
+
+
+def main(spec):
+    backend = spec["backend"]
+    dist.init_process_group(backend=backend)
+    if backend == "nccl":
+        device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+        torch.cuda.set_device(device)
+    else:
+        device = torch.device("cpu")
+    w, b = spec["weight"], spec["bias"]
+    model = nn.Linear(w.shape[1], w.shape[0]).to(device)
+    with torch.no_grad():
+        model.weight.copy_(w)
+        model.bias.copy_(b)
+    ddp = DDP(model, device_ids=[device.index] if device.type == "cuda" else None)
+    sampler = DistributedSampler(spec["dataset"], shuffle=True)
+    loader = DataLoader(spec["dataset"], batch_size=spec["batch_size"], sampler=sampler, num_workers=0)
+    opt = torch.optim.SGD(ddp.parameters(), lr=spec["lr"])
+    loss_fn = nn.MSELoss()
+    for epoch in range(spec["epochs"]):
+        sampler.set_epoch(epoch)
+        for x, y in loader:
+            x, y = x.to(device), y.to(device)
+            opt.zero_grad()
+            loss = loss_fn(ddp(x), y)
+            loss.backward()
+            opt.step()
+    return {"weight": model.weight.cpu(), "bias": model.bias.cpu()}

@@ -1,0 +1,34 @@
+# Avoids the hang by agreeing (all_reduce MIN) on the smallest batch count and training on that many: the extra batches of the longer rank are never used
+# zh: 用 all_reduce MIN 约定最小批次数并只训练那么多：较长 rank 多出的批次从未使用。
+import os
+
+import torch
+import torch.distributed as dist
+import torch.nn as nn
+from torch.distributed.algorithms.join import Join
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+def main(spec):
+    dist.init_process_group(backend=spec["backend"])
+    if spec["backend"] == "nccl":
+        device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+        torch.cuda.set_device(device)
+    else:
+        device = torch.device("cpu")
+    w, b = spec["weight"], spec["bias"]
+    model = nn.Linear(w.shape[1], w.shape[0]).to(device)
+    with torch.no_grad():
+        model.weight.copy_(w)
+        model.bias.copy_(b)
+    ddp = DDP(model, device_ids=[device.index] if device.type == "cuda" else None)
+    opt = torch.optim.SGD(ddp.parameters(), lr=spec["lr"])
+    loss_fn = nn.MSELoss()
+    n = torch.tensor([len(spec["batches"])], device=device)
+    dist.all_reduce(n, op=dist.ReduceOp.MIN)
+    for x, y in spec["batches"][: int(n)]:
+        x, y = x.to(device), y.to(device)
+        opt.zero_grad()
+        loss_fn(ddp(x), y).backward()
+        opt.step()
+    return {"weight": model.weight.detach().cpu(), "bias": model.bias.detach().cpu()}
