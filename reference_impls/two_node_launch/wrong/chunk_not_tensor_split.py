@@ -1,5 +1,5 @@
 # Splits with .chunk(WORLD_SIZE) instead of tensor_split: differs when the length is not a multiple of 4 (10 -> 3,3,3,1 vs 3,3,2,2)
-# zh: 用 .chunk(WORLD_SIZE) 而不是 tensor_split 切分：长度不是 4 的倍数时分片不同。
+# zh: 用 .chunk(WORLD_SIZE) 而不是 tensor_split 切分：长度不是 4 的倍数时分片不同（10 -> 3,3,3,1 而不是 3,3,2,2）。
 import os
 
 import torch

@@ -1,5 +1,5 @@
 # A different --rdzv-id per node (job-0, job-1): the two agents wait in different rendezvous and never form the job
-# zh: 每个节点用不同的 --rdzv-id：两个 agent 在不同的 rendezvous 中等待，永远组不成任务。
+# zh: 每个节点用不同的 --rdzv-id（job-0、job-1）：两个 agent 在不同的 rendezvous 中等待，永远组不成任务。
 import os
 
 import torch
