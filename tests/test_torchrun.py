@@ -158,6 +158,29 @@ def test_a_parameter_is_not_plain_data():
                         r"return p\.detach\(\) for a parameter\)", text), text
 
 
+@pytest.mark.parametrize("make, pattern", [
+    # the class of ddp_sampler's wrong/returns_parameters: right numbers, wrong kind of result
+    (lambda v: v.requires_grad_(True) * 1, r"requires grad .*p\.detach\(\)"),
+    (lambda v: v.requires_grad_(True).clone(), r"requires grad .*p\.detach\(\)"),
+    (torch.nn.Parameter, r"is a torch\.nn\.parameter\.Parameter"),
+])
+def test_a_tensor_that_is_not_plain_and_detached_is_refused(make, pattern):
+    fam, public, hidden = family("join_uneven")
+    out = {k: make(v.clone()) for k, v in join_params(hidden[0].args[0]).items()}
+    _, _, text = judge(fam, public, hidden, run_facts([rank_fact(0, out), rank_fact(1, out)]))
+    assert re.fullmatch(r"result: fail: rank 0's result\['(weight|bias)'\] " + pattern + r".*", text), text
+
+
+def test_a_tensor_left_on_the_gpu_is_refused():
+    # described on a GPU machine as {"device": "cuda:0"}; its value always comes back on the CPU
+    fam, public, hidden = family("join_uneven")
+    out = join_params(hidden[0].args[0])
+    ranks = [rank_fact(r, out, calls=JOIN_CALLS) for r in range(2)]
+    ranks[1]["out"]["items"]["bias"]["device"] = "cuda:1"
+    _, _, text = judge(fam, public, hidden, run_facts(ranks))
+    assert text == "result: fail: rank 1's result['bias'] is on cuda:1: return plain CPU tensors (t.cpu())", text
+
+
 def test_two_separate_worlds_are_not_one_job():
     fam, public, hidden = family("two_node_launch")
     ranks = [rank_fact(r, {"rank": r}, node=n, world=2) for n in (0, 1) for r in (0, 1)]
@@ -302,3 +325,29 @@ def test_a_sandbox_that_refuses_loopback_tcp_says_so_before_running(level):
     with pytest.raises(SandboxError, match=r"rendezvous needs TCP on 127\.0\.0\.1.*user namespaces"):
         g.grade_source(question("ddp_sampler"), "def main(): pass\n")
     assert not registry.family("tensor_fn").needs_loopback
+
+
+C10D = ["--nnodes=2", "--nproc-per-node=2", "--rdzv-backend=c10d", "--rdzv-endpoint=127.0.0.1:4321", "--rdzv-id=j"]
+
+
+@pytest.mark.parametrize("lists, pattern", [
+    ([C10D, C10D], None),
+    ([[*C10D, "--node-rank=0"], [*C10D, "--node-rank=1"]], None),
+    ([["--nnodes", "2", "--nproc_per_node", "2", "--rdzv_backend", "c10d", "--rdzv_endpoint", "localhost:4321"]] * 2,
+     None),
+    # the red team's static_master_rendezvous: one right world, but a fixed master, no c10d rendezvous
+    ([["--nnodes=2", "--nproc-per-node=2", f"--node-rank={n}", "--master-addr=127.0.0.1", "--master-port=4321"]
+      for n in (0, 1)], r"node 0's .*: they use the 'static' rendezvous with a fixed master"),
+    ([C10D, [*C10D[:3], "--rdzv-endpoint=127.0.0.1:29400", "--rdzv-id=j"]],
+     r"node 1's .*endpoint is '127\.0\.0\.1:29400', not 127\.0\.0\.1:4321"),
+    ([["--standalone", "--nnodes=1", "--nproc-per-node=2"]] * 2, r"node 0's .*--standalone"),
+    ([[*C10D, "--no-such-option"]] * 2, r"node 0's .*torchrun cannot parse them"),
+])
+def test_two_node_launch_is_judged_on_its_rendezvous(lists, pattern):
+    fam, _, _ = family("two_node_launch")
+    check = fam.check.verify_launch(lists, 4321)
+    if pattern is None:
+        assert check.problem is None, check.problem
+    else:
+        assert check.problem is not None and re.search(pattern, check.problem), check.problem
+    assert fam.check.verify_launch(None, 4321).problem, "a run that did not report its launch fails closed"

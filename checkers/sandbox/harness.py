@@ -150,7 +150,7 @@ def describe(obj: Any, input_ptrs: list[int] | None = None, depth: int = 0) -> d
                 "stride": list(obj.stride()), "offset": int(obj.storage_offset()),
                 "contiguous": bool(obj.is_contiguous()), "dtype": str(obj.dtype),
                 "shares": [i for i, p in enumerate(input_ptrs or []) if ptr and p == ptr],
-                "requires_grad": bool(obj.requires_grad),
+                "requires_grad": bool(obj.requires_grad), "device": str(obj.device),
                 "grad_fn": type(obj.grad_fn).__name__ if obj.grad_fn is not None else None,
             }
         if t is not _TENSOR:

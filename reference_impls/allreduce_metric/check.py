@@ -30,9 +30,9 @@ def make_spec(gen):
 
 
 def _number(v):
+    # The prompt asks for floats: a tensor (even one element) is not one; it may live on a GPU, and a
+    # caller logging or comparing it meets a tensor (red team: wrong/returns_tensors passed before).
     if isinstance(v, float):
-        return v
-    if isinstance(v, torch.Tensor) and v.numel() == 1 and v.is_floating_point():
         return float(v)
     return None
 

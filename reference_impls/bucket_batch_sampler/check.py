@@ -72,3 +72,35 @@ def hidden_cases(gen, n):
 
 BATCH_TYPE = "list"  # the starter: "batches as lists of indices (Python ints)"
 KEEP_GLOBAL_RNG = True  # the starter: "never from the global RNG"
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): any positive lengths (ties, all equal, a few
+    very long among many short), a count that divides into batches or leaves one shorter batch (or
+    holds less than one batch), batch_size 1 to 32."""
+    bs = {"one": 1, "small": int(torch.randint(2, 6, (), generator=gen)),
+          "large": int(torch.randint(16, 33, (), generator=gen))}[point["batch_size"]]
+    regime = point["lengths"]
+    # skewed: few full batches and a shorter batch of at most half a batch, so that where the shorter
+    # batch sits decides the padded size (long ones in a full batch: >= 1.5x the best)
+    full = int(torch.randint(MIN_FULL, 9 if regime == "skewed" else 24, (), generator=gen))
+    top = bs // 2 + 1 if regime == "skewed" else bs
+    rest = int(torch.randint(1, max(2, top), (), generator=gen)) if bs > 1 else 0
+    n = {"remainder": full * bs + rest, "divides": full * bs, "fewer_than_batch": max(rest, 1),
+         "one_sample": 1}[point["tail"]]
+    if regime == "uniform":
+        lengths = torch.randint(1, 200, (n,), generator=gen)
+    elif regime == "lognormal":
+        lengths = (torch.randn(n, generator=gen) * 0.8 + 4).exp().clamp(1, 512).long()
+    elif regime == "ties":
+        lengths = torch.randint(1, 4, (n,), generator=gen)
+    elif regime == "all_equal":
+        lengths = torch.full((n,), int(torch.randint(1, 50, (), generator=gen)))
+    else:  # skewed: short lengths 1..3 and `rest` (or one) samples of length ~1000
+        lengths = torch.randint(1, 4, (n,), generator=gen)
+        long = torch.randperm(n, generator=gen)[:max(1, min(rest or 1, n))]
+        lengths[long] = 1000 + torch.randint(0, 24, (len(long),), generator=gen)
+    return _case("contract", lengths.tolist(), bs, int(torch.randint(0, 2 ** 31, (), generator=gen)))
+
+
+MIN_FULL = 4  # full batches in a divisible/remainder case: enough for the order and quality checks to bite

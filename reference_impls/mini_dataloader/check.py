@@ -93,3 +93,26 @@ def hidden_cases(gen, n):
                            drop_last=bool(torch.randint(0, 2, (), generator=gen)), slow_first=True,
                            collate="reversed" if k == n - 1 else None))
     return cases
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): 0-3 workers, batch sizes of one, a few, the
+    whole data or more, no sampler or a permutation, a subset (with a repeat) or an empty one,
+    drop_last either way, a custom collate_fn, and an iteration that ends, is abandoned after a batch,
+    or meets a corrupt sample in the first batch. Complete iterations are run twice on one loader."""
+    n = int(torch.randint(5, 21, (), generator=gen))
+    sampler = {"none": None, "permutation": torch.randperm(n, generator=gen).tolist(),
+               "subset": torch.randint(0, n, (max(2, n - 3),), generator=gen).tolist(),
+               "empty": []}[point["sampler"]]
+    size = n if sampler is None else len(sampler)
+    bs = {"small": int(torch.randint(2, 5, (), generator=gen)), "one": 1, "all": max(size, 1),
+          "larger_than_data": size + int(torch.randint(1, 4, (), generator=gen))}[point["batch_size"]]
+    ending = point["ending"]
+    order = sampler if sampler is not None else list(range(n))
+    case = _case("contract", gen, n, bs, int(point["workers"]), sampler=sampler,
+                 drop_last=point["drop_last"] == "yes", slow_first=ending == "full",
+                 corrupt=order[0] if ending == "worker_error" else None,
+                 stop_after=1 if ending == "abandoned" else None,
+                 collate="reversed" if point["collate"] == "custom" else None)
+    case.args[0]["epochs"] = 2
+    return case

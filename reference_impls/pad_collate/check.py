@@ -71,3 +71,44 @@ def hidden_cases(gen, n):
         labels = torch.randint(0, 10, (b,), generator=gen).tolist()
         cases.append(_case(f"random-{k}", seqs, pad, labels))
     return cases
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): sequences of any dtype, 0-2 feature dims and
+    any layout, lengths from 0 to past the hidden cases' 20, one sample or several, padding_value
+    passed by position, by keyword or left out, NaN/inf among the values."""
+    from dlprep.checkers import domain
+
+    b = 1 if point["batch"] == "one" else int(torch.randint(2, 7, (), generator=gen))
+    lengths = {"mixed": lambda: torch.randint(1, 21, (b,), generator=gen).tolist(),
+               "with_empty": lambda: [0] + torch.randint(0, 21, (b - 1,), generator=gen).tolist(),
+               "all_empty": lambda: [0] * b,
+               "equal": lambda: [int(torch.randint(1, 9, (), generator=gen))] * b,
+               "long": lambda: torch.randint(60, 160, (b,), generator=gen).tolist()}[point["lengths"]]()
+    extra = torch.randint(1, 4, (int(point["features"]),), generator=gen).tolist()
+    dt = point["dtype"]
+    regime = {"normal": "normal", "ties": "ties", "nonfinite": "normal"}[point["values"]]
+    seqs = []
+    for n in lengths:
+        # the point's layout on a 2-d+ sequence; a 1-d one (no features) gets a stepped/offset view
+        s = domain.tensor([n, *extra], gen, dt, point["layout"], regime)
+        if point["values"] == "nonfinite" and s.numel():
+            # written through the view itself, so the layout stays (an expanded one repeats them)
+            s[(0,) * s.dim()] = float("nan")
+            s[(-1,) * s.dim()] = float("inf")
+        seqs.append(s)
+    if dt == "bool":
+        pad = 0.0
+    elif point["padding"] == "equal_to_values" and seqs and seqs[0].numel():
+        pad = float(seqs[0].reshape(-1)[0])  # a real value equal to the pad: lengths/mask from values fail
+        pad = 0.0 if pad != pad else pad
+    elif dt in ("int64", "int32"):  # a whole pad for integer ids, as a pad id is
+        pad = int(torch.randint(-2, 3, (), generator=gen))
+    else:
+        pad = float(torch.randint(-4, 5, (), generator=gen)) / 2
+    labels = torch.randint(0, 10, (b,), generator=gen).tolist()
+    if point["padding"] == "default":
+        return _case("contract", seqs, 0.0, labels, default_padding=True)
+    case = _case("contract", seqs, pad, labels)
+    case.args[0]["keyword_padding"] = point["padding"] == "keyword"
+    return case

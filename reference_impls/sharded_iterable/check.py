@@ -48,3 +48,22 @@ def hidden_cases(gen, n):
         start = int(torch.randint(-20, 21, (), generator=gen))
         cases.append(_case(f"random-{k}", start, start + int(torch.randint(0, 41, (), generator=gen))))
     return cases
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): one loader of the point's worker count,
+    persistence and batch size, driven over two epochs (a second epoch restarts fresh workers or
+    reuses persistent ones), over a range that does not divide among the workers, is shorter than
+    them, empty, or long; start anywhere in -20..20."""
+    workers = int(point["workers"])
+    start = int(torch.randint(-20, 21, (), generator=gen))
+    w = max(workers, 1)
+    rest = int(torch.randint(1, w, (), generator=gen)) if w > 1 else 0  # one worker: every count divides
+    n = {"remainder": w * int(torch.randint(2, 6, (), generator=gen)) + rest,
+         "divides": w * int(torch.randint(1, 6, (), generator=gen)),
+         "fewer_than_workers": int(torch.randint(1, w, (), generator=gen)) if w > 1 else 1,
+         "empty": 0,
+         "long": int(torch.randint(200, 400, (), generator=gen))}[point["range"]]
+    cfg = {"workers": workers, "batch_size": None if point["batch_size"] == "none" else int(point["batch_size"]),
+           "persistent": point["persistent"] == "yes", "epochs": 2}
+    return Case("contract", ({"start": start, "end": start + n, "configs": [cfg]},))

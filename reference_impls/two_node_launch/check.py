@@ -12,7 +12,17 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - chunk(WORLD) or a strided slice instead of tensor_split -> shard (the length leaves a remainder
   of 1 or 2, where chunk and tensor_split differ).
 - the environment misread (LOCAL_RANK for RANK) -> environment.
+- a launch that forms the right world without the c10d rendezvous the prompt names: a static
+  rendezvous with a fixed master (--node-rank/--master-addr/--master-port: the red team's
+  static_master_rendezvous), a c10d endpoint on a fixed port instead of `port` (it works here only
+  because the run has a network namespace of its own), another backend -> rendezvous. Every member
+  of that class yields the same workers' environment as a right launch, so it is judged on the
+  launch itself: each list as torchrun's own argument parser reads it (every spelling of every
+  option, `--standalone` included), against the port the run gave launch_args.
 """
+
+import contextlib
+import io
 
 import torch
 
@@ -20,8 +30,11 @@ from dlprep.checkers.families.torchrun.judge import Check
 
 NODES, PER_NODE = 2, 2
 WORLD = NODES * PER_NODE
-CHECKS = ("launch", "environment", "shard", "total")
-REPORTED_CHECKS = ("launch", "environment")  # which agent ran a rank and the environment it saw are recorded in its own process
+CHECKS = ("launch", "rendezvous", "environment", "shard", "total")
+# Which agent ran a rank and the environment it saw are recorded in its own process; the launch
+# lists and the port, in the child that called launch_args.
+REPORTED_CHECKS = ("launch", "rendezvous", "environment")
+LOOPBACK = ("127.0.0.1", "localhost")  # the prompt's 127.0.0.1; localhost is the same address in the run
 ENV_OF = {"rank": "RANK", "local_rank": "LOCAL_RANK", "world_size": "WORLD_SIZE"}
 
 
@@ -52,6 +65,39 @@ def _launch(ranks):
     return None
 
 
+def _rendezvous(args, port):
+    """Why one agent's torchrun options do not meet at a c10d rendezvous on 127.0.0.1:`port`, or None."""
+    from torch.distributed.run import get_args_parser  # torchrun's own reading of its options
+
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):  # argparse prints its usage before exiting
+            ns = get_args_parser().parse_args([*map(str, args), "worker.py"])
+    except SystemExit:
+        return "torchrun cannot parse them"
+    if ns.standalone:
+        return "--standalone makes each agent a rendezvous of its own on a random port"
+    if ns.rdzv_backend != "c10d":
+        how = " with a fixed master (--master-addr/--master-port)" if ns.rdzv_backend == "static" else ""
+        return f"they use the {ns.rdzv_backend!r} rendezvous{how}, not c10d (--rdzv-backend=c10d)"
+    host, _, at = str(ns.rdzv_endpoint).rpartition(":")
+    if host not in LOOPBACK or at != str(port):
+        return (f"their rendezvous endpoint is {ns.rdzv_endpoint!r}, not 127.0.0.1:{port} (the port launch_args "
+                "was given)")
+    return None
+
+
+def verify_launch(launches, port):
+    """The launch itself (the judge calls it with the two lists the agents ran and the port)."""
+    if type(port) is not int or not isinstance(launches, list) or len(launches) != NODES:
+        return Check("rendezvous", "the run did not report the launch lists and the port it gave launch_args")
+    for node, args in enumerate(launches):
+        why = _rendezvous(args, port)
+        if why is not None:
+            return Check("rendezvous", f"node {node}'s torchrun options do not meet through a c10d rendezvous at "
+                         f"127.0.0.1:{port}: {why}", {"launches": launches, "port": port})
+    return Check("rendezvous", None, {"port": port})
+
+
 def _int(v):
     return v if type(v) is int else None
 
@@ -75,12 +121,14 @@ def verify(spec, ranks):
     want = float(data.double().sum())
     for r in ranks:
         total = r.out["total"]
-        one = isinstance(total, float) or (isinstance(total, torch.Tensor) and total.numel() == 1)
-        got = float(total) if one else None
+        # the prompt asks for the total as a Python float: a tensor, even of one element, is not one
+        got = float(total) if isinstance(total, float) else None
         if got is None or abs(got - want) > 1e-4 * (1 + abs(want)):
             hint = ""
             if got is not None and abs(got - NODES * want) <= 1e-4 * (1 + abs(NODES * want)):
                 hint = f": {NODES} times the total, so every node covered the whole data"
+            if isinstance(total, torch.Tensor):
+                hint = ": return it as a Python float (total.item()), not a tensor"
             checks.append(Check("total", f"rank {r.rank}'s total is {total!r}, expected {want:.6g}{hint}"))
             break
     else:

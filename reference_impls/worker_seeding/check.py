@@ -50,3 +50,17 @@ def hidden_cases(gen, n):
         cases.append(_case(f"random-{k}", count, bs, workers, bool(k % 2),
                            int(torch.randint(0, 2 ** 31, (), generator=gen))))
     return cases
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): 2-4 workers, fresh or persistent, batch_size 1
+    or 3, one batch per worker, several, or a count that does not divide into the workers' batches,
+    and a generator seed that is random, 0 or the largest 64-bit seed."""
+    workers, bs = int(point["workers"]), int(point["batch_size"])
+    rounds = int(torch.randint(2, 4, (), generator=gen))
+    n = {"one_batch_each": bs * workers, "several": bs * workers * rounds,
+         "uneven": bs * workers * rounds + int(torch.randint(1, bs * workers, (), generator=gen))
+         if bs * workers > 1 else bs * workers * rounds}[point["samples"]]
+    seed = {"random": int(torch.randint(1, 2 ** 31, (), generator=gen)), "zero": 0,
+            "huge": 2 ** 63 - 2}[point["seed"]]  # +1 for the other seed stays a valid 64-bit seed
+    return _case("contract", n, bs, workers, point["persistent"] == "yes", seed)

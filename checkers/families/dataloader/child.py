@@ -194,7 +194,9 @@ def user_error(e: BaseException, filename: str) -> dict[str, Any]:
     traceback text that torch puts in its message (cut off before the useful part)."""
     info = harness.error_info(e, filename)
     text = str(e)
-    if "Original Traceback" in text:
+    # torch's "Original Traceback", or a loader of the user's own that puts the worker's formatted
+    # traceback in its message: either way the worker's error is the traceback's last line
+    if "Original Traceback" in text or "Traceback (most recent call last)" in text:
         last = [line for line in text.splitlines() if line.strip()][-1]
         info["message"] = f"in a DataLoader worker process: {last}"[:500]
         lines = re.findall(rf'File "{re.escape(filename)}", line (\d+)', text)
@@ -234,14 +236,30 @@ def sampler_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, 
 
 # ---------------------------------------------------------------------- collate_fn
 
+def _same(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Equal values and dtype, NaN equal to NaN (torch.equal calls a NaN input changed)."""
+    if a.dtype != b.dtype:
+        return False
+    if not a.is_floating_point():
+        return torch.equal(a, b)
+    nan = a.isnan()
+    return torch.equal(nan, b.isnan()) and torch.equal(a[~nan], b[~nan])
+
+
 def collate_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
     batch = [(seq.clone(), int(label)) for seq, label in spec["batch"]]
     kept = [seq.clone() for seq, _ in batch]
     # "default_padding": call with the batch alone, as DataLoader(collate_fn=...) does
-    out = entry(batch) if spec.get("default_padding") else entry(batch, spec["padding_value"])
+    # "keyword_padding": padding_value=... by name, as the prompt's signature allows
+    if spec.get("default_padding"):
+        out = entry(batch)
+    elif spec.get("keyword_padding"):
+        out = entry(batch, padding_value=spec["padding_value"])
+    else:
+        out = entry(batch, spec["padding_value"])
     harness.stop_if_forked()
     changed = [i for i, ((seq, _), k) in enumerate(zip(batch, kept, strict=True))
-               if type(seq) is not _TENSOR or seq.shape != k.shape or not torch.equal(seq, k)]
+               if type(seq) is not _TENSOR or seq.shape != k.shape or not _same(seq, k)]
     return {"out": harness.describe(out), "changed": changed}
 
 
@@ -453,7 +471,26 @@ def loader_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, A
         fact["raised"] = user_error(e, filename)
     if sampler is not None:
         fact["sampler_iters"] = sampler.iters  # passes over the sampler in this one epoch
-    del it, loader
+    del it
+    if int(spec.get("epochs", 1)) > 1 and stop_after is None and "raised" not in fact:
+        # a second pass over the same loader object: torch's starts a new iter(sampler), so a sampler
+        # listed once in __init__ (or a one-shot iterator) shows here
+        before = sampler.iters if sampler is not None else 0
+        fact["epoch2"] = []
+        try:
+            for b in loader:
+                harness.stop_if_forked()
+                fact["epoch2"].append(harness.describe(b))
+                if len(fact["epoch2"]) >= limit:
+                    break
+        except (CaseTimeout, KeyboardInterrupt):
+            raise
+        except Exception as e:
+            harness.stop_if_forked()
+            fact["raised2"] = user_error(e, filename)
+        if sampler is not None:
+            fact["sampler_iters2"] = sampler.iters - before
+    del loader
     gc.collect()
     # Once workers outlived the end of the iteration, that is the finding: no second wait.
     fact["dropped_left"] = settled_count(0.0 if fact.get("exhausted_left") else SETTLE_S)

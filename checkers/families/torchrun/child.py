@@ -269,6 +269,6 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     if zygote is not None:
         zygote.close()
     killed = kill_all()
-    return harness.dump({"ranks": _collect(jobdir), "launches": launches, "killed": killed,
+    return harness.dump({"ranks": _collect(jobdir), "launches": launches, "port": port, "killed": killed,
                          "launcher": "forked" if ranks is not None else "torchrun" + (" + zygote" if zygote else ""),
                          "elapsed_s": time.monotonic() - t0, **run, **harness.run_facts()})

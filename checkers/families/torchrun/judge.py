@@ -10,6 +10,8 @@ The exercise's check.py (trusted, grader only) defines:
                           (plus "backend"); {"tensor_dataset": [tensors]} becomes a dataset that
                           records the indices the rank read (see rank.py)
     verify(spec, ranks)   -> list[Check], given every rank's plain result, environment and reads
+    verify_launch(launches, port)  optional, for an exercise that tests the launcher: -> one Check
+                          (named in CHECKS) on the agents' option lists and the port launch_args got
     REPORTED_CHECKS       optional: the CHECKS that rest on what a rank's own process recorded
                           (its environment, which agent ran it, the dataset indices it read) rather
                           than on the values it returned; they are marked `reported` (advisory under
@@ -69,6 +71,15 @@ def plain(d: dict[str, Any], where: str = "result") -> Any:
     if kind == "tensor" and d.get("subclass"):  # a live nn.Parameter: ranks send back plain tensors
         d, kind = {"kind": "object", "type": d["subclass"]}, "object"
     if kind == "tensor":
+        # The family's prompts ask for plain (detached) CPU tensors: the value sent back is a detached
+        # CPU copy, so what the rank really returned is judged from the description's own facts. A
+        # tensor still in the autograd graph (p.clone(), p * 1) or left on the GPU is the wrong kind
+        # of result even when its numbers are right.
+        if d.get("requires_grad"):
+            raise NotPlain(f"{where} requires grad (it is still part of the autograd graph): return plain, "
+                           "detached tensors (p.detach())")
+        if d.get("device", "cpu") != "cpu":
+            raise NotPlain(f"{where} is on {d['device']}: return plain CPU tensors (t.cpu())")
         return d["value"]
     if kind == "scalar":
         return d["value"]
@@ -197,6 +208,9 @@ class Torchrun(Family):
             return [CheckResult("result", "fail", 0.0, total, bad, trust="verified")], summary
         reported = set(getattr(self.check, "REPORTED_CHECKS", ()))
         checks = {c.name: c for c in self.check.verify(spec, ranks)}
+        if hasattr(self.check, "verify_launch"):  # an exercise that tests the launcher judges its options too
+            launch = self.check.verify_launch(facts.get("launches"), facts.get("port"))
+            checks[launch.name] = launch
         # verify may stop early (nothing sensible to compare once the result's shape is wrong)
         skipped = Check("", "not checked: an earlier check failed")
         tests = []
