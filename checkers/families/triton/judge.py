@@ -41,7 +41,10 @@ _INT_OF_SIZE = {1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
 
 @dataclass
 class KernelCase(Case):
-    """A case whose 2-D (or higher) tensors get `in_pad` / `out_pad` elements after each row."""
+    """A case whose 2-D (or higher) tensors get about `in_pad` / `out_pad` elements after each row:
+    each padded tensor takes the first pad from there that no tensor before it has, so no two share
+    a row stride and a kernel that indexes one tensor with another's strides (v with k's, out with
+    v's) reads or writes the wrong elements. A pad of 0 (contiguous) is kept as asked."""
 
     in_pad: int = 0
     out_pad: int = 0
@@ -113,11 +116,16 @@ def prepare(case: Case, oracle: Any, names: tuple[str, ...] = ()) -> Prepared:
     names = names or tuple(f"argument {i}" for i in range(len(args)))
     buffers: list[torch.Tensor] = []
     slots: list[Slot] = []
+    used: set[int] = set()  # the pads taken so far
     for i, a in enumerate(args):
         output = i >= len(case.args)
         if isinstance(a, torch.Tensor):
             fill = OUT_SENTINEL if output and a.dtype.is_floating_point else _canary(a.dtype)
-            buf, slot = _guarded(names[i], a, len(buffers), pad_out if output else pad_in, fill, output)
+            pad = pad_out if output else pad_in
+            while pad and pad in used:
+                pad += 1
+            used.add(pad)
+            buf, slot = _guarded(names[i], a, len(buffers), pad, fill, output)
             buffers.append(buf)
             slots.append(slot)
         else:
