@@ -25,6 +25,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
   decides), or float16 accumulation of the running sums -> dtype=float16 cases with long N.
 - attention computed with torch on the host (a materialised softmax, a matmul), or a kernel that
   stores only part of out -> the family's host-op dispatch mode, traced stores and sentinels.
+- scores written by a first kernel and normalised by a second -> MAX_LAUNCHES = 1. Not seen: a
+  single kernel that writes scores to a scratch buffer the launcher allocated, or one key block as
+  wide as N (correct values either way; the family reports neither allocations nor block widths).
 """
 
 import math
@@ -36,6 +39,7 @@ from dlprep.checkers.families.triton.judge import KernelCase
 
 ARG_NAMES = ("q", "k", "v", "causal", "scale", "out")
 MIN_DOT_DIM = 16  # the prompt: tl.dot needs every block dimension to be at least 16
+MAX_LAUNCHES = 1  # the prompt: one launch per call (a second pass would read scores back from memory)
 HEAD_DIMS = (16, 32, 64)
 BATCH_HEADS = ((1, 1), (1, 2), (2, 1))  # B * H <= 2 keeps a grading within ~30 s under the interpreter
 MAX_SEQ = 80
