@@ -14,7 +14,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - every gradient all-reduced afterwards as DDP would -> grad_b2 twice too large, shard gradients
   summed across different shards (wrong/ddp_style_grad_sync).
 - the loss divided by the world size as in data parallelism -> every gradient halved.
-- gathering the shards (all_gather) and running the full model locally -> FORBIDDEN_CALLS.
+- gathering the shards (all_gather) and running the full model locally -> FORBIDDEN_CALLS; the
+  same through all_reduce of zero-padded shards -> "collectives" (exactly 2 all_reduce calls per
+  rank, counted in the rank's process: reported) (wrong/rebuild_full_weights). Not seen: that
+  rebuild padded to exactly two calls, since the family counts calls, not what they carry.
+- DDP-style gradient sync -> also "collectives" (2 + 4 calls).
 """
 
 import torch
@@ -25,7 +29,9 @@ from dlprep.checkers.families.torchrun.judge import Check
 WORLD, NODES = 2, 1
 GRADS = ("grad_x", "grad_w1", "grad_b1", "grad_w2", "grad_b2")
 KEYS = ("y", *GRADS)
-CHECKS = ("result", "in sync", *KEYS)
+CHECKS = ("result", "in sync", *KEYS, "collectives")
+REPORTED_CHECKS = ("collectives",)  # counted in the rank's own process
+ALL_REDUCES = 2  # one forward (the partial outputs), one backward (dL/dx): Megatron's g and f
 RTOL, ATOL = 1e-4, 1e-5
 
 
@@ -121,6 +127,12 @@ def verify(spec, ranks):
                                 "in backward")
             break
         checks.append(Check(key, problem, details))
+    counts = [(r.rank, r.calls.get("all_reduce", 0)) for r in ranks]
+    wrong = [(rank, n) for rank, n in counts if n != ALL_REDUCES]
+    checks.append(Check("collectives", None if not wrong else (
+        f"rank {wrong[0][0]} called torch.distributed.all_reduce {wrong[0][1]} time(s); the prompt asks for exactly "
+        f"{ALL_REDUCES} per rank: one for the row-parallel output in forward and one for dL/dx in backward"),
+        {"all_reduce": dict(counts)}))
     return checks
 
 

@@ -19,7 +19,8 @@ rank's shards, equal to the matching slices of the single-process model's gradie
 rtol 1e-4, atol 1e-5 against a float64 single-process run.
 
 Communicate only with torch.distributed.all_reduce called from your own code (inside a
-torch.autograd.Function's forward or backward is fine). Gathering or broadcasting collectives
+torch.autograd.Function's forward or backward is fine), exactly twice per rank: once in the
+forward pass and once in the backward pass. Gathering or broadcasting collectives
 (all_gather, broadcast, send/recv, ...) fail the run. Leave the process group initialised when you
 return: the grader destroys it once every rank is done. The file is also imported once outside
 torchrun, to check that it loads: read the environment inside your functions, not at module level.
