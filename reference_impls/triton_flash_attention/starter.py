@@ -29,6 +29,8 @@ unnormalised output, rescaling the last two whenever the max grows; it divides a
   input_precision="ieee", which the large-logit cases need; the grader runs the interpreter.
 """
 
+import math  # noqa: F401 - for the default scale, 1 / math.sqrt(D)
+
 import torch
 import triton
 import triton.language as tl
