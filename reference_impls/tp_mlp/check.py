@@ -92,7 +92,8 @@ def verify(spec, ranks):
                           f"{', '.join(map(repr, KEYS))}; {bad[0]!r} is missing or not a float tensor")]
         got.append(out)
     checks = [Check("result")]
-    off = [r.rank for r, g in zip(ranks, got) if not all(_close(g[k], got[0][k]) for k in ("y", "grad_x", "grad_b2"))]
+    replicated = ("y", "grad_x", "grad_b2")
+    off = [r.rank for r, g in zip(ranks, got, strict=True) if not all(_close(g[k], got[0][k]) for k in replicated)]
     checks.append(Check("in sync", None if not off else (
         f"rank {off[0]}'s y, grad_x or grad_b2 differ from rank 0's: those are replicated, every rank must end "
         "with the same values")))
@@ -100,7 +101,7 @@ def verify(spec, ranks):
     half = spec["per_rank"][0]["w1"].shape[0]
     for key in KEYS:
         problem, details = None, {}
-        for r, g in zip(ranks, got):
+        for r, g in zip(ranks, got, strict=True):
             want = _expected(full, key, r.rank, half)
             if _close(g[key], want):
                 continue

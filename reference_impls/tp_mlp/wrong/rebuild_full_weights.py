@@ -28,5 +28,5 @@ def main(spec):
     y = F.linear(F.gelu(F.linear(x, w1, b1)), w2, b2)
     (y * spec["grad_y"].to(dev)).sum().backward()
     mine = slice(rank * half, (rank + 1) * half)
-    return {"y": y.detach().cpu(), "grad_x": x.grad.cpu(), "grad_w1": w1.grad[mine].cpu(), "grad_b1": b1.grad[mine].cpu(),
-            "grad_w2": w2.grad[:, mine].cpu(), "grad_b2": b2.grad.cpu()}
+    return {"y": y.detach().cpu(), "grad_x": x.grad.cpu(), "grad_w1": w1.grad[mine].cpu(),
+            "grad_b1": b1.grad[mine].cpu(), "grad_w2": w2.grad[:, mine].cpu(), "grad_b2": b2.grad.cpu()}
