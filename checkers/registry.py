@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 
 from dlprep.errors import SandboxError, UsageError
 
@@ -31,16 +32,24 @@ def register(name: str):  # type: ignore[no-untyped-def]
 _BROKEN: dict[str, str] = {}  # family folder (or shared helper) name -> why it failed to import
 
 
-_IMPORTED = False  # walking the packages costs ~20 ms: once per process is enough
+# Walking the packages costs ~20 ms: once per process is enough. Grading threads ask at once, so
+# the first walks under the lock and the others wait for it to finish, not only to start.
+_IMPORTED = threading.Event()
+_IMPORTING = threading.Lock()
 
 
 def import_child_modules() -> None:
     """Import every family module. One that fails to import must not take the others down with
     it: its exercises fail (naming the error) while the rest keep grading."""
-    global _IMPORTED
-    if _IMPORTED:
+    if _IMPORTED.is_set():
         return
-    _IMPORTED = True
+    with _IMPORTING:
+        if not _IMPORTED.is_set():
+            _import_all()
+            _IMPORTED.set()
+
+
+def _import_all() -> None:
     import dlprep.checkers.families as pkg
 
     modules = [info.name for info in pkgutil.walk_packages(pkg.__path__, f"{FAMILIES_PACKAGE}.")
