@@ -152,10 +152,12 @@ def _target(rule: str) -> Any:
 def _samples() -> list[tuple[Any, ...]]:
     """Small argument lists that the usual tensor callables accept, one way or another: vectors,
     matrices, batches, with an equation for einsum, dims for tensordot, images for conv, indices for
-    gather and scatter. A callable runs on every list it accepts (the rest raise and are skipped),
+    gather and scatter, (batch, heads, length, dim) query/key/value for the attention kernels (which
+    take nothing else). A callable runs on every list it accepts (the rest raise and are skipped),
     so the ops of all its forms count."""
     v, m, b, idx = torch.randn(3), torch.randn(3, 3), torch.randn(2, 3, 3), torch.zeros(3, 3, dtype=torch.long)
-    return [(v, v), (m, v), (v, m), (m, m), (b, b), (b, m), (m, m, m), (b, b, b), (m, m, 1),
+    qkv = torch.randn(1, 2, 3, 4)
+    return [(v, v), (m, v), (v, m), (m, m), (b, b), (b, m), (m, m, m), (b, b, b), (m, m, 1), (qkv, qkv, qkv),
             ("ij,jk->ik", m, m), ("bij,bjk->bik", b, b), (torch.randn(1, 2, 5, 5), torch.randn(3, 2, 3, 3)),
             (m,), (m, 0), (m, (3,)), (m, 0, idx), (m, idx), (m, 0, idx, m)]
 
