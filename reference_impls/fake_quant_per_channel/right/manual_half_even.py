@@ -1,4 +1,4 @@
-# Moves the channel dim last, rounds half to even by hand (floor, then the remainder and parity), and builds the mask without clamp.
+# Channel dim moved last, half-to-even rounding by hand (floor, remainder, parity), the mask built without clamp.
 import torch
 
 

@@ -1,5 +1,5 @@
-# Calls torch's learnable fake-quantize op (a float zero_point, grad factor 1), which gives the same values and x-gradient.
-# zh: 调用 torch 的可学习伪量化算子（浮点 zero_point、梯度系数 1），它给出相同的值和对 x 的梯度。
+# Calls torch's learnable fake-quantize op under a name built at run time (float zero_point, grad factor 1).
+# zh: 用运行时拼出的名字调用 torch 的可学习伪量化算子（浮点 zero_point、梯度系数 1）。
 import torch
 
 
