@@ -7,8 +7,9 @@ grad_y. The oracle runs torch's own op and its backward.
 Threat list (how a candidate gets this wrong -> what kills it):
 - rounding half away from zero (floor(v + 0.5), Python's round on a float is fine but int(v + 0.5)
   is not) -> values=ties: x exactly (k + 1/2) * scale for a power-of-two scale (wrong/round_half_up).
-- x / scale instead of x * (1 / scale): equal except at a tie, where 1/scale rounded to float32
-  moves v off the half -> values=ties with scale 3 * 2^-j (mutants/divides_by_scale).
+- x / scale instead of x * (1 / scale): equal except at a tie of a float64 x, where 1/scale rounded
+  to float32 moves the float64 product off the half (a float32 product rounds back onto it)
+  -> values=ties with scale 3 * 2^-j and dtype=float64 (public float64-ties) (mutants/divides_by_scale).
 - the plain STE (x + (y - x).detach(): gradient 1 everywhere) -> values=saturating (wrong/ste_everywhere).
 - the gradient mask taken from the clamped q or from y == x, or with the ends excluded
   -> values=saturating and ties at quant_min/quant_max (mutants/mask_excludes_ends, wrong/mask_from_clamped).
