@@ -165,7 +165,7 @@ class Grader:
                          isolation=self.isolation)
 
     def _job(self, fam: Family, source: str, filename: str, forbid: list[str]) -> dict[str, Any]:
-        job = fam.job(source, filename, self.device)
+        job: dict[str, Any] = fam.job(source, filename, self.device)
         job["forbid"] = forbid  # enforced where the calls run too (sandbox/enforce.py)
         if any_form := any_form_rules(fam.ex.question):  # ... and below Python, on the aten ops they reach
             job["forbid_ops"] = dict(_aten_rules(tuple(any_form)))
