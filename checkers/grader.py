@@ -26,7 +26,7 @@ from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.checkers.sandbox.container import shortfall
 from dlprep.checkers.sandbox.isolation import USERNS_HINT, stops
 from dlprep.errors import NotFound, SandboxError, UsageError
-from dlprep.exercise_rules import starter_header
+from dlprep.exercise_rules import any_form_rules, starter_header
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult, Isolation, Verdict, summarise
 
@@ -168,10 +168,10 @@ class Grader:
                          isolation=self.isolation)
 
     def _job(self, fam: Family, source: str, filename: str, forbid: list[str]) -> dict[str, Any]:
-        job = fam.job(source, filename, self.device)
+        job: dict[str, Any] = fam.job(source, filename, self.device)
         job["forbid"] = forbid  # enforced where the calls run too (sandbox/enforce.py)
-        if fam.config.get("forbid_in_any_form"):  # ... and below Python, on the aten ops they reach
-            job["forbid_ops"] = dict(_aten_rules(tuple(forbid)))
+        if any_form := any_form_rules(fam.ex.question):  # ... and below Python, on the aten ops they reach
+            job["forbid_ops"] = dict(_aten_rules(tuple(any_form)))
         if self.timeout is not None:
             job["timeout"] = self.timeout
         return job

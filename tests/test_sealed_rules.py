@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from dlprep.checkers.sandbox import enforce
-from dlprep.exercise_rules import statement
+from dlprep.exercise_rules import any_form_rules, statement
 from tests.conftest import coding_question
 from tests.grading import exercise_source
 
@@ -128,7 +128,7 @@ def test_every_exercise_forbidding_in_any_form_derives_its_ops():
                 if isinstance(lq.q, CodingQuestion) and lq.q.config.get("forbid_in_any_form")]
     assert declared, "no exercise declares forbid_in_any_form"
     for q in declared:
-        for rule in q.config["forbid"]:
+        for rule in any_form_rules(q):
             if enforce._target(rule) is not None:
                 assert enforce.forbidden_ops([rule]), f"{q.id}: {rule} reaches no aten op on the samples"
 
@@ -146,3 +146,18 @@ def test_gather_in_any_form_is_caught_and_indexing_passes(graders):
         assert v.status == "fail" and "forbidden operation aten.gather" in _messages(v), _messages(v)
         ok = g.grade_source(q, exercise_source(q.exercise), "reference.py", seed=1)
         assert ok.status == "pass", _messages(ok)
+
+
+def test_any_form_as_a_list_names_only_those_rules():
+    """`forbid_in_any_form: [rule, ...]`: only the listed rules are enforced on their aten ops (an
+    attention exercise may not forbid bmm, which F.scaled_dot_product_attention reaches), and the
+    sentence under the prompt names exactly those."""
+    q = coding_question("batched_matmul", "tensor_fn", forbid=["torch.bmm", "torch._safe_softmax"],
+                        forbid_in_any_form=["torch._safe_softmax"])
+    assert any_form_rules(q) == ["torch._safe_softmax"]
+    assert set(enforce.forbidden_ops(any_form_rules(q))) == {"aten._safe_softmax.default"}
+    text = statement(q)
+    assert text is not None
+    assert "For `torch._safe_softmax` the rule holds for what they compute" in text.en
+    assert "对 `torch._safe_softmax`，规则针对" in text.zh
+    assert any_form_rules(coding_question("batched_matmul", "tensor_fn", forbid=["torch.bmm"])) == []

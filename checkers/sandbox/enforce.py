@@ -152,12 +152,18 @@ def _target(rule: str) -> Any:
 def _samples() -> list[tuple[Any, ...]]:
     """Small argument lists that the usual tensor callables accept, one way or another: vectors,
     matrices, batches, with an equation for einsum, dims for tensordot, images for conv, indices for
-    gather and scatter. A callable runs on every list it accepts (the rest raise and are skipped),
-    so the ops of all its forms count."""
+    gather and scatter, (batch, heads, length, dim) query/key/value for the attention kernels (which
+    take nothing else), and quantisation parameters (per channel: scale, zero_point, axis and range;
+    per tensor; the learnable form's float zero_point and grad factor) for the fake-quantize ops. A
+    callable runs on every list it accepts (the rest raise and are skipped), so the ops of all its
+    forms count."""
     v, m, b, idx = torch.randn(3), torch.randn(3, 3), torch.randn(2, 3, 3), torch.zeros(3, 3, dtype=torch.long)
-    return [(v, v), (m, v), (v, m), (m, m), (b, b), (b, m), (m, m, m), (b, b, b), (m, m, 1),
+    qkv = torch.randn(1, 2, 3, 4)
+    return [(v, v), (m, v), (v, m), (m, m), (b, b), (b, m), (m, m, m), (b, b, b), (m, m, 1), (qkv, qkv, qkv),
             ("ij,jk->ik", m, m), ("bij,bjk->bik", b, b), (torch.randn(1, 2, 5, 5), torch.randn(3, 2, 3, 3)),
-            (m,), (m, 0), (m, (3,)), (m, 0, idx), (m, idx), (m, 0, idx, m)]
+            (m,), (m, 0), (m, (3,)), (m, 0, idx), (m, idx), (m, 0, idx, m),
+            (m, torch.ones(3), torch.zeros(3, dtype=torch.int32), 1, -128, 127), (m, 0.1, 0, -128, 127),
+            (m, torch.ones(3), torch.zeros(3), 1, -128, 127, 1.0), (m, torch.ones(1), torch.zeros(1), -128, 127, 1.0)]
 
 
 def _structural(op: Any) -> bool:

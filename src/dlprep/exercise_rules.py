@@ -29,10 +29,33 @@ _ZH_ANY = ("规则针对这些调用所做的运算，而不只是它们的名�
            "或建立在它之上的库函数）得到同一运算，同样得分为 0。")
 
 
+# config.forbid_in_any_form as a list: only the listed rules hold for what they compute
+_EN_SOME = (" For {names} the rule holds for what they compute, not only for their names: reaching the same "
+            "operation another way (a `torch.ops.aten` or `torch._C` spelling, or a library function built on "
+            "it) scores 0 as well.")
+_ZH_SOME = ("对 {names}，规则针对它们所做的运算，而不只是名字：用别的方式（`torch.ops.aten` 或 `torch._C` 的写法，"
+            "或建立在它之上的库函数）得到同一运算，同样得分为 0。")
+
+
 def forbidden(q: CodingQuestion) -> list[str]:
     """The exercise's forbidden names, as declared (`torch.bmm`, `.reshape`, `@`)."""
     raw = q.config.get("forbid") or []
     return [str(r) for r in raw] if isinstance(raw, list) else []
+
+
+def any_form_rules(q: CodingQuestion) -> list[str]:
+    """The forbidden names enforced on the aten ops they compute too: all of them when
+    `forbid_in_any_form` is true; only those it lists when it is a list. A list is for an operation
+    built from ops every solution needs (attention computes with bmm and softmax, so the ops of
+    `F.scaled_dot_product_attention` cannot be forbidden, while those of the helper only it reaches
+    can)."""
+    declared = q.config.get("forbid_in_any_form")
+    rules = forbidden(q)
+    if declared is True:
+        return rules
+    if isinstance(declared, list):
+        return [r for r in rules if r in {str(d) for d in declared}]
+    return []
 
 
 def statement(q: CodingQuestion) -> Text | None:
@@ -41,7 +64,11 @@ def statement(q: CodingQuestion) -> Text | None:
     if not rules:
         return None
     names = [f"`{r}`" for r in rules]
-    any_form = bool(q.config.get("forbid_in_any_form"))
+    any_form = any_form_rules(q)
+    if any_form and len(any_form) < len(rules):  # a subset: the sentence names it
+        some = [f"`{r}`" for r in any_form]
+        return Text(en=_EN.format(names=", ".join(names)) + _EN_SOME.format(names=", ".join(some)),
+                    zh=_ZH.format(names="、".join(names)) + _ZH_SOME.format(names="、".join(some)))
     return Text(en=_EN.format(names=", ".join(names)) + (_EN_ANY if any_form else ""),
                 zh=_ZH.format(names="、".join(names)) + (_ZH_ANY if any_form else ""))
 
