@@ -1,0 +1,33 @@
+# Swaps the conv module itself for the folded one: a conv called at two sites gets the first BN folded into both.
+# zh: 直接把 conv 模块本身换成折叠后的模块：一个 conv 在两处被调用时，第一个 BN 会被同时折叠进这两处。
+import copy
+
+import torch
+from torch import fx, nn
+
+
+def _folded(conv: nn.Conv2d, bn: nn.BatchNorm2d) -> nn.Conv2d:
+    """A new conv computing bn(conv(x)); the old conv and bn are left untouched."""
+    scale = bn.weight / torch.sqrt(bn.running_var + bn.eps)
+    bias = conv.bias if conv.bias is not None else torch.zeros_like(bn.running_mean)
+    fused = copy.deepcopy(conv)
+    fused.weight = nn.Parameter((conv.weight * scale.reshape(-1, 1, 1, 1)).detach())
+    fused.bias = nn.Parameter(((bias - bn.running_mean) * scale + bn.bias).detach())
+    return fused
+
+
+def solve(gm: fx.GraphModule) -> fx.GraphModule:
+    modules = dict(gm.named_modules())
+    for node in list(gm.graph.nodes):
+        if node.op != "call_module" or not isinstance(modules[node.target], nn.BatchNorm2d):
+            continue
+        conv = node.args[0]
+        if not (isinstance(conv, fx.Node) and conv.op == "call_module"
+                and isinstance(modules[conv.target], nn.Conv2d) and len(conv.users) == 1):
+            continue
+        parent, _, name = conv.target.rpartition(".")
+        setattr(gm.get_submodule(parent), name, _folded(modules[conv.target], modules[node.target]))
+        node.replace_all_uses_with(conv)
+        gm.graph.erase_node(node)
+    gm.recompile()
+    return gm

@@ -1,0 +1,41 @@
+# Fuses only Linears with equal out_features: a mixed-width group is left unfused.
+# zh: 只融合 out_features 相同的 Linear：宽度不一的组没有被融合。
+import operator
+
+import torch
+from torch import fx, nn
+
+
+def solve(gm: fx.GraphModule) -> fx.GraphModule:
+    modules = dict(gm.named_modules())
+    # (the node that is read, the last in-place op before) -> the Linear nodes that read it, in graph order.
+    # An in-place op (x.add_(1)) may change the node (or what it is a view of): Linears after it are
+    # another group, or the fused op, placed before the first of them, would read the old value.
+    groups, last_change = {}, None
+    for node in gm.graph.nodes:
+        called = getattr(node.target, "__name__", str(node.target))
+        if node.op in ("call_function", "call_method") and called.endswith("_"):
+            last_change = node
+        elif node.op == "call_module" and isinstance(modules[node.target], nn.Linear) and len(node.args) == 1:
+            groups.setdefault((node.args[0], last_change), []).append(node)
+    for i, ((src, _), linears) in enumerate(groups.items()):
+        mods = [modules[n.target] for n in linears]
+        if len(linears) < 2 or len({m.out_features for m in mods}) > 1:
+            continue
+        widths = [m.out_features for m in mods]
+        fused = nn.Linear(mods[0].in_features, sum(widths), dtype=mods[0].weight.dtype)
+        with torch.no_grad():
+            fused.weight.copy_(torch.cat([m.weight for m in mods]))
+            fused.bias.copy_(torch.cat([m.bias if m.bias is not None else m.weight.new_zeros(m.out_features) for m in mods]))
+        name = f"fused_linear_{i}"
+        gm.add_submodule(name, fused)
+        # Every reader of any of these Linears comes after the first one: insert everything there.
+        with gm.graph.inserting_before(linears[0]):
+            out = gm.graph.call_module(name, (src,))
+            parts = gm.graph.call_function(torch.split, (out, widths), {"dim": -1})
+            for j, n in enumerate(linears):
+                n.replace_all_uses_with(gm.graph.call_function(operator.getitem, (parts, j)))
+        for n in linears:
+            gm.graph.erase_node(n)
+    gm.recompile()
+    return gm

@@ -1,0 +1,42 @@
+# Groups Linears by in_features, not by the node they read: a Linear of another input gets x.
+# zh: 按 in_features 而不是按所读的节点给 Linear 分组：读另一个输入的 Linear 也拿到了 x。
+import operator
+
+import torch
+from torch import fx, nn
+
+
+def solve(gm: fx.GraphModule) -> fx.GraphModule:
+    modules = dict(gm.named_modules())
+    # (in_features, the last in-place op before) -> the Linear nodes with that input width, in graph order.
+    # An in-place op (x.add_(1)) may change the node (or what it is a view of): Linears after it are
+    # another group, or the fused op, placed before the first of them, would read the old value.
+    groups, last_change = {}, None
+    for node in gm.graph.nodes:
+        called = getattr(node.target, "__name__", str(node.target))
+        if node.op in ("call_function", "call_method") and called.endswith("_"):
+            last_change = node
+        elif node.op == "call_module" and isinstance(modules[node.target], nn.Linear) and len(node.args) == 1:
+            groups.setdefault((modules[node.target].in_features, last_change), []).append(node)
+    for i, linears in enumerate(groups.values()):
+        if len(linears) < 2:
+            continue
+        src = linears[0].args[0]
+        mods = [modules[n.target] for n in linears]
+        widths = [m.out_features for m in mods]
+        fused = nn.Linear(mods[0].in_features, sum(widths), dtype=mods[0].weight.dtype)
+        with torch.no_grad():
+            fused.weight.copy_(torch.cat([m.weight for m in mods]))
+            fused.bias.copy_(torch.cat([m.bias if m.bias is not None else m.weight.new_zeros(m.out_features) for m in mods]))
+        name = f"fused_linear_{i}"
+        gm.add_submodule(name, fused)
+        # Every reader of any of these Linears comes after the first one: insert everything there.
+        with gm.graph.inserting_before(linears[0]):
+            out = gm.graph.call_module(name, (src,))
+            parts = gm.graph.call_function(torch.split, (out, widths), {"dim": -1})
+            for j, n in enumerate(linears):
+                n.replace_all_uses_with(gm.graph.call_function(operator.getitem, (parts, j)))
+        for n in linears:
+            gm.graph.erase_node(n)
+    gm.recompile()
+    return gm
