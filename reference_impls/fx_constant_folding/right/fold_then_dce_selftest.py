@@ -14,7 +14,26 @@ RANDOM_OPS = {torch.rand, torch.rand_like, torch.randn, torch.randn_like, torch.
 def _safe(n: fx.Node) -> bool:
     name = n.target if isinstance(n.target, str) else getattr(n.target, "__name__", "")
     return n.op in ("call_function", "call_method") and n.target not in RANDOM_OPS \
-        and name not in ("bernoulli", "multinomial") and not name.endswith("_")
+        and name not in ("bernoulli", "multinomial") and not name.endswith("_") \
+        and n.kwargs.get("inplace") is not True and "out" not in n.kwargs
+
+
+# ops whose result may share memory with their first argument: a write into it writes into that too
+_ALIASING = {"view", "view_as", "reshape", "t", "transpose", "permute", "expand", "squeeze", "unsqueeze", "flatten",
+             "narrow", "select", "getitem", "diagonal", "detach", "contiguous", "to", "chunk", "split", "unbind"}
+
+
+def _writes_into(n: fx.Node) -> list:
+    """The tensor an in-place call writes (its first argument or out=), and what that is a view of."""
+    t = n.kwargs.get("out", n.args[0] if n.args else None)
+    found = []
+    while isinstance(t, fx.Node):
+        found.append(t)
+        name = t.target if isinstance(t.target, str) else getattr(t.target, "__name__", "")
+        if t.op not in ("call_function", "call_method") or name not in _ALIASING or not t.args:
+            break
+        t = t.args[0]
+    return found
 
 
 def _run(n: fx.Node, env: dict) -> object:
@@ -28,8 +47,8 @@ def _run(n: fx.Node, env: dict) -> object:
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
     env: dict[fx.Node, object] = {}
     # w = p.clone(); w.add_(1): w is written while the graph runs, so it is no constant
-    written = {n.args[0] for n in gm.graph.nodes if n.op in ("call_function", "call_method") and not _safe(n)
-               and n.args and isinstance(n.args[0], fx.Node)}
+    written = {w for n in gm.graph.nodes if n.op in ("call_function", "call_method") and not _safe(n)
+               for w in _writes_into(n)}
     with torch.no_grad():
         for n in gm.graph.nodes:
             if n in written:

@@ -14,6 +14,8 @@ RANDOM_OPS = {torch.rand, torch.rand_like, torch.randn, torch.randn_like, torch.
 
 
 def _allowed(n: fx.Node) -> bool:
+    if n.kwargs.get("inplace") is True or "out" in n.kwargs:
+        return False
     if n.op == "call_function":
         return n.target not in RANDOM_OPS and not getattr(n.target, "__name__", "").endswith("_")
     if n.op == "call_method":
@@ -21,9 +23,27 @@ def _allowed(n: fx.Node) -> bool:
     return False
 
 
+# ops whose result may share memory with their first argument: a write into it writes into that too
+_ALIASING = {"view", "view_as", "reshape", "t", "transpose", "permute", "expand", "squeeze", "unsqueeze", "flatten",
+             "narrow", "select", "getitem", "diagonal", "detach", "contiguous", "to", "chunk", "split", "unbind"}
+
+
+def _writes_into(n: fx.Node) -> list:
+    """The tensor an in-place call writes (its first argument or out=), and what that is a view of."""
+    t = n.kwargs.get("out", n.args[0] if n.args else None)
+    found = []
+    while isinstance(t, fx.Node):
+        found.append(t)
+        name = t.target if isinstance(t.target, str) else getattr(t.target, "__name__", "")
+        if t.op not in ("call_function", "call_method") or name not in _ALIASING or not t.args:
+            break
+        t = t.args[0]
+    return found
+
+
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
-    written = {n.args[0] for n in gm.graph.nodes if n.op in ("call_function", "call_method")
-               and str(getattr(n.target, "__name__", n.target)).endswith("_") and n.args}
+    written = {w for n in gm.graph.nodes if n.op in ("call_function", "call_method") and (
+               str(getattr(n.target, "__name__", n.target)).endswith("_") or not _allowed(n)) for w in _writes_into(n)}
 
     @functools.cache
     def value(n: fx.Node):

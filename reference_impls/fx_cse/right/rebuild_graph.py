@@ -10,6 +10,8 @@ RANDOM_OPS = {torch.rand, torch.rand_like, torch.randn, torch.randn_like, torch.
 
 
 def _pure(n: fx.Node) -> bool:
+    if n.kwargs.get("inplace") is True or "out" in n.kwargs:  # relu(y, inplace=True), add(a, b, out=y)
+        return False
     if n.op == "call_function":
         return n.target not in RANDOM_OPS and not n.target.__name__.endswith("_")
     return n.op == "call_method" and n.target not in ("bernoulli", "multinomial") and not n.target.endswith("_")

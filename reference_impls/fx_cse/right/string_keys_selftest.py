@@ -18,6 +18,8 @@ def _skip(n: fx.Node) -> bool:
         return True
     if n.op == "call_function" and n.target in RANDOM_OPS:
         return True
+    if n.kwargs.get("inplace") is True or "out" in n.kwargs:  # relu(y, inplace=True), add(a, b, out=y)
+        return True
     short = n.target if isinstance(n.target, str) else n.target.__name__
     return short in ("bernoulli", "multinomial") or short.endswith("_")
 

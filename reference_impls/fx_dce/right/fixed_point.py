@@ -11,6 +11,8 @@ RANDOM_OPS = {torch.rand, torch.rand_like, torch.randn, torch.randn_like, torch.
 def keep(node):
     if node.op in ("placeholder", "output"):
         return True
+    if node.kwargs.get("inplace") is True or "out" in node.kwargs:  # relu(y, inplace=True), torch.add(a, b, out=y)
+        return True
     name = node.target if isinstance(node.target, str) else getattr(node.target, "__name__", "")
     if node.op == "call_function":
         return node.target in RANDOM_OPS or name.endswith("_")

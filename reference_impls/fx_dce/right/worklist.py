@@ -12,7 +12,7 @@ RANDOM_OPS = {torch.rand, torch.rand_like, torch.randn, torch.randn_like, torch.
 
 
 def _effectful(node: fx.Node) -> bool:
-    if node.op in ("placeholder", "output"):
+    if node.op in ("placeholder", "output") or node.kwargs.get("inplace") is True or "out" in node.kwargs:
         return True
     if node.op == "call_function":
         return node.target in RANDOM_OPS or getattr(node.target, "__name__", "").endswith("_")
