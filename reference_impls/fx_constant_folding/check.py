@@ -37,6 +37,9 @@ VIEWS = {"view", "view_as", "reshape", "t", "transpose", "permute", "expand", "e
          "flatten", "unflatten", "narrow", "select", "getitem", "diagonal", "unfold", "as_strided", "detach",
          "contiguous", "to", "type_as", "chunk", "split", "unbind", "movedim", "real", "imag", "view_as_real"}
 
+# Calls whose value is a Python number, a shape or a dtype, which no buffer can hold.
+NOT_TENSORS = {"size", "dim", "numel", "nelement", "stride", "getattr", "is_contiguous", "item", "tolist"}
+
 
 def _written(g: GraphFacts, n: GNode) -> list[str]:
     """What the in-place call `n` writes into: its target (first argument, or `out=`) and, through
@@ -72,6 +75,9 @@ def structure(before: GraphFacts, after: GraphFacts) -> str | None:
             constant.add(n.name)
         elif n.op in ("call_function", "call_method") and not n.impure and n.inputs \
                 and all(i in constant for i in n.inputs):
+            if n.leaf in NOT_TENSORS:  # a size or a dtype is no tensor to store: constant, not stored
+                constant.add(n.name)
+                continue
             return (f"{n.text()} is computed from parameters and constants only, at every call: "
                     "fold it into a constant")
     return None

@@ -16,6 +16,7 @@ Rules:
   one called with `inplace=True` or `out=`) are
   never folded either, nor is anything computed from a random or in-place op.
 - A value an in-place op writes into (directly, through `out=` or through a view) is no constant.
+- A constant that is no tensor (`self.weight.size(0)`, a dtype) is not stored.
 - An op is in-place when its name ends in `_` (`add_`, `clamp_`, `torch.relu_`; not operator.and_ /
   or_ / xor_, which are `&`, `|`, `^`) or when it gets `inplace=True` or an `out=` tensor. Models
   spell ops every way (`a + b`, `torch.add(a, b)`, `a.add(b)`), write through views

@@ -196,7 +196,7 @@ class ModuleOnParameter(nn.Module):
         return self
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return x @ self.proj(self.table).t() + self.drop(self.table).sum(0)
+        return x @ self.proj(self.table).t() + self.drop(self.table).sum(0) + self.table.exp().mean(0)
 
 
 @_model("fold_mutated_view", _randn(-1, 5))
@@ -213,7 +213,7 @@ class MutatedView(nn.Module):
         w.view(-1).add_(1)
         u = self.weight.sigmoid()
         torch.mul(u, 3, out=u)
-        return x * w + u
+        return x * w + u + self.weight.cos()
 
 
 # ---------------------------------------------------------------- common-subexpression elimination
@@ -392,6 +392,7 @@ class EffectSpellings(nn.Module):
         y = x.clone()
         F.relu(y, inplace=True)
         torch.add(y, 1, out=y)
+        dead = x.exp().sum()  # noqa: F841 - dead code is the point
         return y + noise
 
 
@@ -583,7 +584,7 @@ class InPlaceThroughView(nn.Module):
         v = h.view(-1)
         p = h * y
         v.mul_(2)
-        return p + z + h
+        return p + z + h + y * z
 
 
 # ---------------------------------------------------------------- horizontal fusion of Linears

@@ -156,10 +156,10 @@ class Program(nn.Module):
         f = {"function": [lambda a: a + torch.rand_like(a), lambda a: a * torch.randn_like(a),
                           lambda a: torch.bernoulli(torch.sigmoid(a)), lambda a: F.dropout(a, 0.3, training=True),
                           lambda a: torch.normal(a, 0.5), lambda a: a.index_select(-1, torch.randperm(a.size(-1))),
-                          lambda a: a + torch.multinomial(torch.softmax(a, -1), 1).to(a.dtype)],
+                          lambda a: a + torch.multinomial(torch.softmax(a, -1), 1).type_as(a)],
              "method": [lambda a: a.sigmoid().bernoulli(), lambda a: a.clone().normal_(),
                         lambda a: a.clone().uniform_(-1, 1), lambda a: a.clone().bernoulli_(0.5) * a,
-                        lambda a: a + a.softmax(-1).multinomial(1).to(a.dtype)]}[s]
+                        lambda a: a + a.softmax(-1).multinomial(1).type_as(a)]}[s]
         op = self.rng.choice(f)
         return lambda v: op(v[i])
 

@@ -1,0 +1,43 @@
+# rebuilds the conv with nn.Conv2d(in, out, k, stride, padding, groups) and forgets dilation (and padding_mode): dilated convs compute something else
+# zh: 用 nn.Conv2d(in, out, k, stride, padding, groups) 重建卷积，漏了 dilation（和 padding_mode）：空洞卷积算出别的结果。
+import copy
+
+import torch
+from torch import fx
+
+
+def solve(gm: fx.GraphModule) -> fx.GraphModule:
+    g = gm.graph
+    for bn_node in list(g.nodes):
+        if bn_node.op != "call_module":
+            continue
+        bn = gm.get_submodule(bn_node.target)
+        if not (isinstance(bn, torch.nn.BatchNorm2d)):
+            continue
+        conv_node = bn_node.args[0]
+        if not isinstance(conv_node, fx.Node) or conv_node.op != "call_module":
+            continue
+        conv = gm.get_submodule(conv_node.target)
+        if not isinstance(conv, torch.nn.Conv2d):
+            continue
+        if len(conv_node.users) != 1:
+            continue
+        EPS = bn.eps
+        var = bn.running_var.detach()
+        mean = bn.running_mean.detach()
+        gamma = bn.weight.detach() if bn.weight is not None else torch.ones_like(bn.running_mean)
+        beta = bn.bias.detach() if bn.bias is not None else torch.zeros_like(bn.running_mean)
+        scale = gamma / (torch.sqrt(var + EPS))
+        b0 = conv.bias.detach() if conv.bias is not None else torch.zeros_like(mean)
+        b_new = (b0 - mean) * scale + beta
+        new = torch.nn.Conv2d(conv.in_channels, conv.out_channels, conv.kernel_size, stride=conv.stride,
+                              padding=conv.padding, groups=conv.groups, bias=True)
+        new.weight = torch.nn.Parameter(conv.weight.detach() * scale.reshape(-1, 1, 1, 1))
+        new.bias = torch.nn.Parameter(b_new)
+        *parent, leaf = conv_node.target.split(".")
+        setattr(gm.get_submodule(".".join(parent)) if parent else gm, leaf, new)
+        bn_node.replace_all_uses_with(conv_node)
+        g.erase_node(bn_node)
+    g.lint()
+    gm.recompile()
+    return gm
