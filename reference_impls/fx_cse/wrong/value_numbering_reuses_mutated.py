@@ -1,4 +1,5 @@
-# classic value numbering - each node gets a number, a node's signature is (op, target, numbers of its args); str-keyed so unhashable args are fine; an in-place op gives the mutated tensor and its views fresh value numbers
+# Value numbering that reuses a node whose tensor an in-place op changed later: c = p.clone(); c[0].mul_(3); ...; p.clone() again is merged into c, which no longer holds p's values (red team's right/rt4_value_numbering; it renumbers the mutated tensor's readers but not the earlier equal call).
+# zh: 值编号时复用了一个之后被原地算子改过的节点：c = p.clone(); c[0].mul_(3); ……之后再出现的 p.clone() 被合并到 c 上，而 c 已经不是 p 的值了（红队的 right/rt4_value_numbering；它给被修改张量的读取者重新编号，却没有处理更早的相同调用）。
 import torch
 import torch.nn.functional as F
 from torch import fx

@@ -1,4 +1,5 @@
-# hash-conses into a brand-new fx.Graph (node_copy with an env), keys made hashable by a canonicaliser (lists/slices/dicts), entries reading a mutated tensor or any view of it are dropped at each in-place op, then gm.graph is replaced
+# Hash-consing into a new graph that drops only entries reading the mutated tensor: an earlier p.clone() that was itself mutated afterwards is still reused for a later p.clone() (red team's right/rt4_rebuild_graph).
+# zh: 在新图里做哈希合并，只丢弃读取被修改张量的表项：一个之后自己被原地修改过的 p.clone() 仍被后面的 p.clone() 复用（红队的 right/rt4_rebuild_graph）。
 import torch
 import torch.nn.functional as F
 from torch import fx
