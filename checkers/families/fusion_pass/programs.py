@@ -332,7 +332,7 @@ class Program(nn.Module):
         self.n_inputs = 1
         c = self.width
         full = [0]
-        for _ in range(rng.randint(2, 4)):
+        for _ in range(rng.randint(2, 3)):
             src = rng.choice(full)
             dilation = rng.choice([1, 2])  # padding = dilation keeps the spatial size of a 3x3 conv
             conv = nn.Conv2d(c, c, 3, padding=dilation, dilation=dilation, groups=rng.choice([1, c]),
@@ -383,7 +383,9 @@ def inputs(name: str, gen: torch.Generator, structure_seed: int) -> tuple[torch.
     spec = parse(name)
     probe = Program(name, structure_seed)
     b = SHAPES[spec["shape"]]
-    shape: tuple[int, ...] = (b, probe.width) if spec["flavour"] != "convbn" else (b, probe.width, 5, 5)
+    if spec["flavour"] == "convbn":  # convolutions cost more per element: a large batch is 12 images
+        b = min(b, 12)
+    shape: tuple[int, ...] = (b, probe.width) if spec["flavour"] != "convbn" else (b, probe.width, 4, 4)
     if spec["flavour"] == "linear" and b % 2:
         shape = (2, b, probe.width)  # (batch, time, features)
     return tuple(torch.randn(shape, generator=gen, dtype=DTYPES[spec["dtype"]]) for _ in range(probe.n_inputs))
