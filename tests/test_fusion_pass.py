@@ -10,12 +10,11 @@ import torch
 from torch import fx
 
 from dlprep import mutants
-from dlprep.checkers import registry
+from dlprep.checkers import contract, registry
 from dlprep.checkers.base import load_exercise
-from dlprep.checkers import contract
 from dlprep.checkers.families.fusion_pass import fusion_zoo, programs
 from dlprep.checkers.families.fusion_pass.child import describe_graph, qualified_name
-from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, kept_effects, program_case
+from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, kept_effects
 from tests.conftest import coding_question
 from tests.grading import messages
 

@@ -129,19 +129,21 @@ class Program(nn.Module):
     # ------------------------------------------------------------ op vocabularies
     def _unary(self, i: int) -> Callable[[list[Any]], Any]:
         s = self._spelling()
-        f = {"operator": [lambda a: -a, lambda a: a * 0.5, lambda a: abs(a) - 1],
+        table: dict[str, list[Callable[..., Any]]] = {"operator": [lambda a: -a, lambda a: a * 0.5, lambda a: abs(a) - 1],
              "function": [torch.tanh, torch.sigmoid, F.relu, lambda a: torch.clamp(a, min=-1.0)],
              "method": [lambda a: a.tanh(), lambda a: a.sigmoid(), lambda a: a.relu(),
-                        lambda a: a.softmax(dim=-1)]}[s]
-        op = self.rng.choice(f)
+                        lambda a: a.softmax(dim=-1)]}
+        f = table[s]
+        op: Callable[..., Any] = self.rng.choice(f)
         return lambda v: op(v[i])
 
     def _binary(self, i: int, j: int) -> Callable[[list[Any]], Any]:
         s = self._spelling()
-        f = {"operator": [lambda a, b: a + b, lambda a, b: a * b, lambda a, b: a - b],
+        table: dict[str, list[Callable[..., Any]]] = {"operator": [lambda a, b: a + b, lambda a, b: a * b, lambda a, b: a - b],
              "function": [torch.add, torch.mul, torch.sub, torch.maximum],
-             "method": [lambda a, b: a.add(b), lambda a, b: a.mul(b), lambda a, b: a.sub(b)]}[s]
-        op = self.rng.choice(f)
+             "method": [lambda a, b: a.add(b), lambda a, b: a.mul(b), lambda a, b: a.sub(b)]}
+        f = table[s]
+        op: Callable[..., Any] = self.rng.choice(f)
         return lambda v: op(v[i], v[j])
 
     def _random(self, i: int) -> Callable[[list[Any]], Any]:
@@ -153,26 +155,28 @@ class Program(nn.Module):
             # the prompts say modules have no side effects, so a Dropout's result is always read
             self._must_read.append(len(self.steps))
             return lambda v: self._get(path)(v[i])
-        f = {"function": [lambda a: a + torch.rand_like(a), lambda a: a * torch.randn_like(a),
+        table: dict[str, list[Callable[..., Any]]] = {"function": [lambda a: a + torch.rand_like(a), lambda a: a * torch.randn_like(a),
                           lambda a: torch.bernoulli(torch.sigmoid(a)), lambda a: F.dropout(a, 0.3, training=True),
                           lambda a: torch.normal(a, 0.5), lambda a: a.index_select(-1, torch.randperm(a.size(-1))),
                           lambda a: a + torch.multinomial(torch.softmax(a, -1), 1).type_as(a)],
              "method": [lambda a: a.sigmoid().bernoulli(), lambda a: a.clone().normal_(),
                         lambda a: a.clone().uniform_(-1, 1), lambda a: a.clone().bernoulli_(0.5) * a,
-                        lambda a: a + a.softmax(-1).multinomial(1).type_as(a)]}[s]
-        op = self.rng.choice(f)
+                        lambda a: a + a.softmax(-1).multinomial(1).type_as(a)]}
+        f = table[s]
+        op: Callable[..., Any] = self.rng.choice(f)
         return lambda v: op(v[i])
 
     def _inplace(self, i: int, j: int) -> Callable[[list[Any]], Any]:
         """A clone of v[i], changed in place (v[j] has v[i]'s shape); the clone is the value."""
         s = self._spelling()
-        f = {"operator": [lambda c, b: c.add_(b), lambda c, b: c.mul_(2).clamp_(min=-1),
+        table: dict[str, list[Callable[..., Any]]] = {"operator": [lambda c, b: c.add_(b), lambda c, b: c.mul_(2).clamp_(min=-1),
                           lambda c, b: c.view(-1).add_(1)],
              "function": [lambda c, b: torch.relu_(c), lambda c, b: F.relu(c, inplace=True),
                           lambda c, b: torch.add(c, b, out=c), lambda c, b: torch.sigmoid_(c)],
              "method": [lambda c, b: c.sub_(b), lambda c, b: c.tanh_(), lambda c, b: c[0].mul_(3),
-                        lambda c, b: c.unsqueeze(0).add_(0.5)]}[s]
-        op = self.rng.choice(f)
+                        lambda c, b: c.unsqueeze(0).add_(0.5)]}
+        f = table[s]
+        op: Callable[..., Any] = self.rng.choice(f)
 
         def step(v: list[Any]) -> Any:
             c = v[i].clone()
@@ -195,7 +199,9 @@ class Program(nn.Module):
             path = self._place("lin", lin)
             x = rng.choice(full)
             for _ in range(2):  # one module called at two nodes
-                full.append(n_in + self._add(lambda v, x=x, path=path: self._get(path)(v[x])))
+                def call(v: list[Any], x: int = x, path: str = path) -> Any:
+                    return self._get(path)(v[x])
+                full.append(n_in + self._add(call))
         kinds = ["unary", "binary", "const", "dup", "dead"]
         if eff in ("random", "both"):
             kinds += ["random", "random_const"]
@@ -254,8 +260,12 @@ class Program(nn.Module):
             form = rng.choice(forms)
             x, a, b = (rng.choice(full) for _ in range(3))
             s = self._spelling()
-            mul = {"operator": lambda p, q: p * q, "function": torch.mul, "method": lambda p, q: p.mul(q)}[s]
-            add = {"operator": lambda p, q: p + q, "function": torch.add, "method": lambda p, q: p.add(q)}[s]
+            muls: dict[str, Callable[..., Any]] = {"operator": lambda p, q: p * q, "function": torch.mul,
+                                                   "method": lambda p, q: p.mul(q)}
+            mul = muls[s]
+            adds: dict[str, Callable[..., Any]] = {"operator": lambda p, q: p + q, "function": torch.add,
+                                                   "method": lambda p, q: p.add(q)}
+            add = adds[s]
 
             def step(v: list[Any], form: str = form, x: int = x, a: int = a, b: int = b,
                      mul: Any = mul, add: Any = add) -> Any:
@@ -323,7 +333,9 @@ class Program(nn.Module):
                 y = torch.cat(outs, dim=-1)
                 return y[..., :w] if total >= w else F.pad(y, (0, w - total))
             full.append(1 + self._add(step))
-            full.append(1 + self._add(lambda v, i=full[-1]: torch.tanh(v[i])))
+            def squash(v: list[Any], i: int = full[-1]) -> Any:
+                return torch.tanh(v[i])
+            full.append(1 + self._add(squash))
         self._finish([i - 1 for i in full if i >= 1])
 
     def _draw_convbn(self) -> None:
