@@ -129,7 +129,8 @@ class Program(nn.Module):
     # ------------------------------------------------------------ op vocabularies
     def _unary(self, i: int) -> Callable[[list[Any]], Any]:
         s = self._spelling()
-        table: dict[str, list[Callable[..., Any]]] = {"operator": [lambda a: -a, lambda a: a * 0.5, lambda a: abs(a) - 1],
+        table: dict[str, list[Callable[..., Any]]] = {
+            "operator": [lambda a: -a, lambda a: a * 0.5, lambda a: abs(a) - 1],
              "function": [torch.tanh, torch.sigmoid, F.relu, lambda a: torch.clamp(a, min=-1.0)],
              "method": [lambda a: a.tanh(), lambda a: a.sigmoid(), lambda a: a.relu(),
                         lambda a: a.softmax(dim=-1)]}
@@ -139,7 +140,8 @@ class Program(nn.Module):
 
     def _binary(self, i: int, j: int) -> Callable[[list[Any]], Any]:
         s = self._spelling()
-        table: dict[str, list[Callable[..., Any]]] = {"operator": [lambda a, b: a + b, lambda a, b: a * b, lambda a, b: a - b],
+        table: dict[str, list[Callable[..., Any]]] = {
+            "operator": [lambda a, b: a + b, lambda a, b: a * b, lambda a, b: a - b],
              "function": [torch.add, torch.mul, torch.sub, torch.maximum],
              "method": [lambda a, b: a.add(b), lambda a, b: a.mul(b), lambda a, b: a.sub(b)]}
         f = table[s]
@@ -155,7 +157,8 @@ class Program(nn.Module):
             # the prompts say modules have no side effects, so a Dropout's result is always read
             self._must_read.append(len(self.steps))
             return lambda v: self._get(path)(v[i])
-        table: dict[str, list[Callable[..., Any]]] = {"function": [lambda a: a + torch.rand_like(a), lambda a: a * torch.randn_like(a),
+        table: dict[str, list[Callable[..., Any]]] = {
+            "function": [lambda a: a + torch.rand_like(a), lambda a: a * torch.randn_like(a),
                           lambda a: torch.bernoulli(torch.sigmoid(a)), lambda a: F.dropout(a, 0.3, training=True),
                           lambda a: torch.normal(a, 0.5), lambda a: a.index_select(-1, torch.randperm(a.size(-1))),
                           lambda a: a + torch.multinomial(torch.softmax(a, -1), 1).type_as(a)],
@@ -169,7 +172,8 @@ class Program(nn.Module):
     def _inplace(self, i: int, j: int) -> Callable[[list[Any]], Any]:
         """A clone of v[i], changed in place (v[j] has v[i]'s shape); the clone is the value."""
         s = self._spelling()
-        table: dict[str, list[Callable[..., Any]]] = {"operator": [lambda c, b: c.add_(b), lambda c, b: c.mul_(2).clamp_(min=-1),
+        table: dict[str, list[Callable[..., Any]]] = {
+            "operator": [lambda c, b: c.add_(b), lambda c, b: c.mul_(2).clamp_(min=-1),
                           lambda c, b: c.view(-1).add_(1)],
              "function": [lambda c, b: torch.relu_(c), lambda c, b: F.relu(c, inplace=True),
                           lambda c, b: torch.add(c, b, out=c), lambda c, b: torch.sigmoid_(c)],
