@@ -19,8 +19,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
   wrong/setattr_nested_swap).
 """
 
-from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts
+import torch
 from torch import nn
+
+from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, ModelCase, program_case
 
 PUBLIC = ("cbn_conv_bn_relu", "cbn_two_stages", "cbn_two_call_sites")
 HIDDEN = ("cbn_sequential", "cbn_shared_output", "cbn_pool_between")
@@ -58,3 +60,8 @@ def structure(before: GraphFacts, after: GraphFacts) -> str | None:
             return (f"{bn.text()} is still in the graph, though nothing reads it: a node whose uses were replaced "
                     "still runs until it is erased (gm.graph.erase_node)")
     return None
+
+
+def contract_case(point: dict[str, str], gen: torch.Generator) -> ModelCase:
+    """A random program of the `convbn` flavour at this point of the stated domain (contract.yaml)."""
+    return program_case("convbn", point, gen)

@@ -109,8 +109,10 @@ def run_case(fn: Any, case: dict[str, Any], filename: str) -> dict[str, Any]:
         fact["lint"] = f"{type(e).__name__}: {e}"[:300]
     inputs = case["inputs"]
     try:
-        _manual_seed(case["run_seed"])
-        fact["out"] = harness.describe(_call(_Interpreter(result).run, *(t.clone() for t in inputs)))
+        # twice, on fresh copies and the same seed: a stored value changed by each call shows as drift
+        for key in ("out", "out_again"):
+            _manual_seed(case["run_seed"])
+            fact[key] = harness.describe(_call(_Interpreter(result).run, *(t.clone() for t in inputs)))
     except BaseException as e:
         fact["run_error"] = harness.error_info(e, filename)
     try:
