@@ -13,8 +13,10 @@ is traced here, from the grader's own copy of the model.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -200,6 +202,19 @@ def kept_effects(before: GraphFacts, after: GraphFacts) -> str | None:
     return None
 
 
+@contextlib.contextmanager
+def _one_thread() -> Iterator[None]:
+    """torch's intra-op threads off while the oracle runs its tiny models (as the child does): on a
+    busy machine a small conv took 10-50 ms with 2 threads, 0.3 ms with one. The setting is the
+    process's; it is put back after, and only the oracle (under its lock) changes it here."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
 @register("fusion_pass")
 class FusionPass(Family):
     child_harness = "dlprep.checkers.families.fusion_pass.child:run_child"
@@ -230,7 +245,7 @@ class FusionPass(Family):
     def oracle(self, case: ModelCase) -> tuple[dict[str, Any], GraphFacts]:
         """The original model's outputs and graph, computed here from the grader's own copy."""
         if id(case) not in self._oracles:
-            with _ORACLE_LOCK, torch.random.fork_rng(devices=[]):
+            with _ORACLE_LOCK, torch.random.fork_rng(devices=[]), _one_thread():
                 model = fusion_zoo.build(case.model, case.param_seed)
                 before = GraphFacts(describe_graph(fx.symbolic_trace(model)))
                 torch.manual_seed(case.run_seed)

@@ -348,8 +348,10 @@ class Program(nn.Module):
         self.n_inputs = 1
         c = self.width
         full = [0]
+        read = set()
         for _ in range(rng.randint(2, 3)):
             src = rng.choice(full)
+            read.add(src)
             dilation = rng.choice([1, 2])  # padding = dilation keeps the spatial size of a 3x3 conv
             conv = nn.Conv2d(c, c, 3, padding=dilation, dilation=dilation, groups=rng.choice([1, c]),
                              bias=rng.random() < 0.5)
@@ -368,6 +370,16 @@ class Program(nn.Module):
                 out = bn(y)
                 return torch.relu(out) if form == "relu_after" else out
             full.append(1 + self._add(step))
+        # every stage reaches the output: a stage nobody reads is dead code, which this pass is not
+        # about, and a pass that also cleans dead code (eliminate_dead_code) would lose its convs
+        unread = [i for i in full[1:-1] if i not in read]
+        if unread:
+            def join(v: list[Any], last: int = full[-1], unread: list[int] = unread) -> Any:
+                out = v[last]
+                for i in unread:
+                    out = out + v[i]
+                return out
+            full.append(1 + self._add(join))
         self._finish([i - 1 for i in full if i >= 1])
 
 

@@ -1,14 +1,16 @@
-# Builds a brand-new Conv2d from the old one's hyper-parameters under a fresh name and retargets the call node to it.
+# Builds a brand-new Conv2d from the old one's hyper-parameters (in the old conv's dtype and device) under a fresh
+# name and retargets the call node to it.
 import torch
 from torch import fx, nn
 
 
 def _fold(conv: nn.Conv2d, bn: nn.BatchNorm2d) -> nn.Conv2d:
     new = nn.Conv2d(conv.in_channels, conv.out_channels, conv.kernel_size, stride=conv.stride, padding=conv.padding,
-                    dilation=conv.dilation, groups=conv.groups, bias=True, padding_mode=conv.padding_mode)
+                    dilation=conv.dilation, groups=conv.groups, bias=True, padding_mode=conv.padding_mode,
+                    dtype=conv.weight.dtype, device=conv.weight.device)
     inv_std = torch.rsqrt(bn.running_var + bn.eps)
     gamma = bn.weight * inv_std
-    old_bias = conv.bias if conv.bias is not None else torch.zeros(conv.out_channels)
+    old_bias = conv.bias if conv.bias is not None else torch.zeros_like(bn.running_mean)
     with torch.no_grad():
         new.weight.copy_(conv.weight * gamma.view(-1, 1, 1, 1))
         new.bias.copy_(bn.bias + gamma * (old_bias - bn.running_mean))
