@@ -20,6 +20,12 @@ Threat list (how a candidate gets this wrong -> what kills it):
   their readers unfolded (wrong/folds_written_tensor).
 - random *methods* treated as pure (only functions like randn_like checked, or `and` / `or` mixed up
   in the method test) -> fold_random_method (hidden: self.weight.bernoulli(0.5), a DropConnect mask).
+- the opposite: a random op counted as writing into what it reads, so the constant it reads
+  (weight.sigmoid() before torch.bernoulli) stays unfolded -> fold_random_reader (hidden) and
+  random programs (wrong/random_reader_not_folded).
+- every operand of an in-place call counted as written (w.add_(scale) marking scale too), so
+  scale = bias.exp() stays unfolded -> fold_inplace_reader (hidden) and random programs
+  (wrong/inplace_operand_not_folded, wrong/subgraph_inplace_operand).
 """
 
 from collections import Counter
@@ -29,7 +35,8 @@ import torch
 from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, ModelCase, program_case
 
 PUBLIC = ("fold_scaled_linear", "fold_weight_std", "fold_inplace_update")
-HIDDEN = ("fold_noise", "fold_nested", "fold_size_dependent", "fold_random_method", "fold_module_on_param", "fold_mutated_view")
+HIDDEN = ("fold_noise", "fold_nested", "fold_size_dependent", "fold_random_method", "fold_random_reader",
+          "fold_inplace_reader", "fold_module_on_param", "fold_mutated_view")  # the question's `hidden` is 8
 
 
 # Ops whose result may share storage with their first argument (kept in step with reference.py).

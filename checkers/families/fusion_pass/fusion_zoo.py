@@ -179,6 +179,38 @@ class RandomMethod(nn.Module):
         return x @ (self.weight * mask).t() + self.bias.exp()
 
 
+@_model("fold_random_reader", _randn(-1, 5))
+class RandomReader(nn.Module):
+    """A random op that only *reads* a constant: weight.sigmoid() is the keep-probability of a
+    bernoulli mask. The mask draws at every call, but the sigmoid it reads is still a constant (a
+    random op writes nothing), so it is folded and the bernoulli reads the stored buffer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight, self.bias = _p(4, 5), _p(4)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        keep = self.weight.sigmoid()
+        mask = torch.bernoulli(keep)
+        return x @ (keep * mask).t() + self.bias
+
+
+@_model("fold_inplace_reader", _randn(-1, 5))
+class InPlaceReader(nn.Module):
+    """An in-place call writes only into its first argument: w.add_(scale) changes w and only reads
+    scale = bias.exp(), which is still a constant to fold (w, and what reads it, are not)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight, self.bias = _p(5), _p(5)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        scale = self.bias.exp()
+        w = self.weight.clone()
+        w.add_(scale)
+        return x * w.tanh() + scale
+
+
 @_model("fold_module_on_param", _randn(-1, 5))
 class ModuleOnParameter(nn.Module):
     """Modules applied to parameters only: a Dropout kept training draws at every call, and a Linear of
