@@ -228,7 +228,8 @@ class ModuleOnParameter(nn.Module):
         return self
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return x @ self.proj(self.table).t() + self.drop(self.table).sum(0) + self.table.exp().mean(0)
+        projected: torch.Tensor = self.proj(self.table)
+        return x @ projected.t() + self.drop(self.table).sum(0) + self.table.exp().mean(0)
 
 
 @_model("fold_mutated_view", _randn(-1, 5))
