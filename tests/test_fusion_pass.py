@@ -92,7 +92,10 @@ def test_the_reference_passes_and_hidden_cases_are_counted(grader):
 
 def test_a_pass_that_does_nothing_is_told_what_is_left(grader):
     v = grader.grade_source(FOLD, HEADER + "def solve(gm):\n    return gm\n", "s.py", seed=1)
-    assert v.status == "fail" and v.score == 0
+    # every zoo model holds a constant chain; a random program may hold none (leaving it alone is right there)
+    public = [t for t in v.tests if t.name.startswith("public/")]
+    assert v.status == "fail" and public and all(t.status == "fail" for t in public), messages(v)
+    assert v.hidden is not None and v.hidden["passed"] < v.hidden["count"]
     assert "is computed from parameters and constants only, at every call" in messages(v), messages(v)
 
 
@@ -253,10 +256,13 @@ def test_in_place_is_a_trailing_underscore_inplace_true_or_out_but_not_operator_
     assert not node("call_function", "torch.nn.functional.relu", {"inplace": False}).inplace
 
 
-def test_a_folded_value_written_through_a_view_drifts_on_the_second_call(grader):
+def test_a_folded_value_written_through_a_view_is_caught(grader):
     q = coding_question("fx_constant_folding", "fusion_pass", hidden=6)
     source = (load_exercise(q).folder / "reference.py").read_text().replace(
         "written = {w for n in gm.graph.nodes if _inplace(n) for w in _written(n)}", "written = set()")
     assert "written = set()" in source
     v = grader.grade_source(q, source, "s.py", seed=1)
-    assert v.status == "fail" and "called a second time with the same inputs and seed" in messages(v), messages(v)
+    # Folding w (and its view) stores two separate clones, so w.view(-1).add_(1) no longer reaches the w
+    # the output reads: the first call already differs (the second-call comparison comes after it).
+    assert v.status == "fail" and "fold_mutated_view: the transformed graph computes something else" in messages(v), \
+        messages(v)
