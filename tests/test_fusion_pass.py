@@ -10,11 +10,11 @@ import torch
 from torch import fx
 
 from dlprep import mutants
-from dlprep.checkers import registry
+from dlprep.checkers import contract, registry
 from dlprep.checkers.base import load_exercise
-from dlprep.checkers.families.fusion_pass import fusion_zoo
+from dlprep.checkers.families.fusion_pass import fusion_zoo, programs
 from dlprep.checkers.families.fusion_pass.child import describe_graph, qualified_name
-from dlprep.checkers.families.fusion_pass.judge import GraphFacts, kept_effects
+from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, kept_effects
 from tests.conftest import coding_question
 from tests.grading import messages
 
@@ -86,12 +86,16 @@ def test_the_reference_passes_and_hidden_cases_are_counted(grader):
     source = (load_exercise(CBN).folder / "reference.py").read_text()
     v = grader.grade_source(CBN, source, "reference.py", seed=3)
     assert v.status == "pass" and v.score == v.max_score, messages(v)
-    assert v.hidden == {"count": 2, "passed": 2}
+    drawn = len(dict.fromkeys(contract.load(load_exercise(CBN).folder).points(3)))  # the contract's programs
+    assert drawn >= 8 and v.hidden == {"count": 2 + drawn, "passed": 2 + drawn}
 
 
 def test_a_pass_that_does_nothing_is_told_what_is_left(grader):
     v = grader.grade_source(FOLD, HEADER + "def solve(gm):\n    return gm\n", "s.py", seed=1)
-    assert v.status == "fail" and v.score == 0
+    # every zoo model holds a constant chain; a random program may hold none (leaving it alone is right there)
+    public = [t for t in v.tests if t.name.startswith("public/")]
+    assert v.status == "fail" and public and all(t.status == "fail" for t in public), messages(v)
+    assert v.hidden is not None and v.hidden["passed"] < v.hidden["count"]
     assert "is computed from parameters and constants only, at every call" in messages(v), messages(v)
 
 
@@ -177,3 +181,88 @@ def test_changing_the_signature_is_named(grader):
     source = mutants.source_of(load_exercise(q).folder, "drops_unused_inputs")
     v = grader.grade_source(q, source, "s.py", seed=1)
     assert "the module's inputs were ['x', 'unused_input'] and are now ['x']" in messages(v), messages(v)
+
+
+# ---------------------------------------------------------------- random programs (programs.py)
+
+FLAVOURS = {"fx_dce": "graph", "fx_cse": "graph", "fx_constant_folding": "graph", "fx_fuse_mul_add": "fma",
+            "fx_horizontal_linear": "linear", "fx_conv_bn_fold": "convbn"}
+
+
+def _reference(exercise: str):
+    """The exercise's trusted reference pass, loaded here (it is ours, not a candidate's)."""
+    ns: dict = {}
+    folder = load_exercise(coding_question(exercise, "fusion_pass")).folder
+    exec(compile((folder / "reference.py").read_text(), str(folder / "reference.py"), "exec"), ns)
+    return ns["solve"]
+
+
+def _as_tuple(x):
+    return x if isinstance(x, tuple) else (x,)
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_contract_programs_rebuild_from_their_seed_and_the_reference_passes_them(exercise):
+    """Every point of the exercise's covering set: the program traces, is the same program when rebuilt
+    from its name and seed, and the reference pass keeps its outputs (twice, same seed) and leaves no
+    structure problem - so the generator only draws what the prompt allows."""
+    folder = load_exercise(coding_question(exercise, "fusion_pass")).folder
+    check = load_exercise(coding_question(exercise, "fusion_pass")).check
+    solve = _reference(exercise)
+    points = contract.load(folder).points(11)
+    assert len(points) >= 8
+    for point in points:
+        case = check.contract_case(dict(point), contract.generator(11, point))
+        assert case.model.startswith(f"gen/{FLAVOURS[exercise]}/")
+        before = describe_graph(fx.symbolic_trace(fusion_zoo.build(case.model, case.param_seed)))
+        assert before == describe_graph(fx.symbolic_trace(fusion_zoo.build(case.model, case.param_seed)))
+        with torch.no_grad():
+            model = fusion_zoo.build(case.model, case.param_seed)
+            torch.manual_seed(case.run_seed)
+            expected = _as_tuple(model(*(t.clone() for t in case.args)))
+            gm = solve(fx.symbolic_trace(fusion_zoo.build(case.model, case.param_seed)))
+            for _ in range(2):
+                torch.manual_seed(case.run_seed)
+                got = _as_tuple(fx.Interpreter(gm).run(*(t.clone() for t in case.args)))
+                assert all(torch.allclose(a, b, rtol=1e-4, atol=1e-5, equal_nan=True)
+                           for a, b in zip(expected, got, strict=True)), (case.model, case.param_seed)
+        after = GraphFacts(describe_graph(gm))
+        assert check.structure(GraphFacts(before), after) is None, (case.model, case.param_seed)
+
+
+def test_programs_spell_effects_every_way():
+    """Across a few seeds the graph flavour emits the spellings the prompts name."""
+    seen = set()
+    for seed in range(40):
+        for spelling in ("function", "method", "operator"):
+            name = programs.name_of("graph", {"spelling": spelling, "effects": "both", "modules": "nested"})
+            for n in describe_graph(fx.symbolic_trace(fusion_zoo.build(name, seed))):
+                kw = n["kwargs"] if isinstance(n["kwargs"], dict) else {}
+                seen.add("inplace=True" if kw.get("inplace") is True else "out=" if "out" in kw else n["target"])
+                if n["op"] == "get_attr" and "." in n["target"]:
+                    seen.add("dotted get_attr")
+    for want in ("inplace=True", "out=", "torch.relu_", "add_", "bernoulli", "normal_", "torch.rand_like",
+                 "torch.nn.functional.dropout", "torch.randperm", "multinomial", "view", "dotted get_attr"):
+        assert want in seen, want
+
+
+def test_in_place_is_a_trailing_underscore_inplace_true_or_out_but_not_operator_and():
+    def node(op, target, kwargs=None):
+        return GNode("n", op, target, ({"node": "x"},), kwargs or {}, ())
+    assert node("call_function", "torch.nn.functional.relu", {"inplace": True}).inplace
+    assert node("call_function", "torch.add", {"out": {"node": "y"}}).inplace
+    assert node("call_function", "torch.relu_").inplace and node("call_method", "add_").inplace
+    assert not node("call_function", "operator.and_").inplace and not node("call_function", "operator.or_").inplace
+    assert not node("call_function", "torch.nn.functional.relu", {"inplace": False}).inplace
+
+
+def test_a_folded_value_written_through_a_view_is_caught(grader):
+    q = coding_question("fx_constant_folding", "fusion_pass", hidden=6)
+    source = (load_exercise(q).folder / "reference.py").read_text().replace(
+        "written = {w for n in gm.graph.nodes if _inplace(n) for w in _written(n)}", "written = set()")
+    assert "written = set()" in source
+    v = grader.grade_source(q, source, "s.py", seed=1)
+    # Folding w (and its view) stores two separate clones, so w.view(-1).add_(1) no longer reaches the w
+    # the output reads: the first call already differs (the second-call comparison comes after it).
+    assert v.status == "fail" and "fold_mutated_view: the transformed graph computes something else" in messages(v), \
+        messages(v)

@@ -251,3 +251,57 @@ def test_every_real_spot_bug_file_has_a_good_zh_description():
     names = sorted(p.parent.name for p in (REPO / "reference_impls").glob("*/reference.py"))
     assert len(names) >= 54
     assert [p for n in names for p in lint.spotbug_problems(n, REPO / "reference_impls")] == []
+
+
+def test_a_multi_answer_choice_says_so_in_both_languages(tmp_path, monkeypatch):
+    problems = _problems(tmp_path, monkeypatch, _choice("Which hold?", "哪些成立？（多选）", "[a, b]"))
+    assert [p for p in problems if "prompt.en: 2 options are right" in p] and \
+        not [p for p in problems if "prompt.zh" in p], problems
+    problems = _problems(tmp_path, monkeypatch, _choice("Which hold? Pick all that apply.", "哪些成立？", "[a, b]"))
+    assert [p for p in problems if "prompt.zh: 2 options are right" in p], problems
+    assert _problems(tmp_path, monkeypatch, _choice("Which hold? Pick all that apply.", "哪些成立？（多选）",
+                                                    "[a, b]")) == []
+    assert _problems(tmp_path, monkeypatch, _choice("Which holds?", "哪个成立？", "[a]")) == []  # one answer: no cue
+
+
+def _param_output(explanation_en: str, explanation_zh: str, extra: str = "") -> str:
+    return HEAD + f"""\
+  - id: tensor.contiguity.unrolled
+    type: output
+    prompt: {{en: "What does this print?", zh: "这段代码输出什么？"}}
+    code: |
+      names = ["mul"] + [f"mul_{{i}}" for i in range(1, {{n}})]
+      print(names)
+    params:
+      n: {{default: 3, ints: [1, 4]}}
+{extra}    expected: |
+      ['mul', 'mul_1', 'mul_2']
+    explanation: {{en: "{explanation_en}", zh: "{explanation_zh}"}}
+"""
+
+
+def test_a_parametrised_explanation_is_checked_for_every_draw(tmp_path, monkeypatch):
+    cites = _param_output("{n} names: the second is mul_1.", "{n} 个名字：第二个是 mul_1。")
+    problems = _problems(tmp_path, monkeypatch, cites)
+    assert [p for p in problems if "explanation.en: cites `mul_1`, which only the default draw prints" in p], problems
+    # rendered per draw kind: a number only one language states shows at n=1 (default 3 hides it)
+    mismatch = _param_output("{n} names, 1 more than none.", "{n} 个名字。")
+    assert [p for p in _problems(tmp_path, monkeypatch, mismatch) if "drawn" in p]
+    fine = _param_output("{n} names: `mul`, then numbered ones.", "{n} 个名字：`mul`，之后带编号。")
+    assert _problems(tmp_path, monkeypatch, fine) == []
+
+
+def test_distinct_params_are_never_drawn_equal_and_a_default_breaking_them_is_rejected(tmp_path, monkeypatch):
+    from dlprep import variants
+
+    extra = "    distinct: [[n, m]]\n"
+    text = _param_output("{n} names.", "{n} 个名字。", extra).replace(
+        "      n: {default: 3, ints: [1, 4]}\n",
+        "      n: {default: 3, ints: [1, 4]}\n      m: {default: 2, ints: [1, 4]}\n")
+    q = _catalog(tmp_path, monkeypatch, text).get("tensor.contiguity.unrolled").q
+    draws = variants.seeded_draws(q, 300, seed=7)
+    assert all(d["n"] != d["m"] for d in draws) and len({(d["n"], d["m"]) for d in draws}) == 12
+    monkeypatch.setenv("DLPREP_BANKS", str(make_banks(tmp_path / "bad", {
+        "tensor.contiguity.yaml": text.replace("m: {default: 2", "m: {default: 3")})))
+    _, problems = load_catalog()
+    assert any("break a `distinct` group" in p for p in problems), problems

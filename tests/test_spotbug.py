@@ -33,9 +33,13 @@ def test_every_exercise_has_cards_with_a_stored_exposing_input(catalog):
     for card in _cards(catalog):
         by_ex[card.exercise].append(card)
     assert set(by_ex) == set(coding) and len(coding) >= 54
+    # Dropping rewrites and files hiding a second bug leaves a few exercises whose only cards have
+    # no input found yet (fx_constant_folding's folds_written_tensor: no candidate exposes it).
+    unexposed = [ex for ex, cards in by_ex.items() if not any(c.expose for c in cards)]
+    assert len(unexposed) <= 3, unexposed
     for ex, cards in by_ex.items():
-        assert any(c.expose for c in cards), f"{ex}: no card with a stored exposing input"
-        assert len(cards) == sum(len(spotbug.mutants.find(REPO / "reference_impls" / ex, k)) for k in spotbug.KINDS)
+        # one card per wrong file, less the rewrites (too many faulty lines to be a bug to spot)
+        assert len(cards) <= sum(len(spotbug.mutants.find(REPO / "reference_impls" / ex, k)) for k in spotbug.KINDS)
         for c in cards:
             lq = catalog.get(c.id)
             assert lq.topic == coding[ex].topic and c.id.startswith(f"{lq.topic}.spotbug.{ex}.")
@@ -43,6 +47,106 @@ def test_every_exercise_has_cards_with_a_stored_exposing_input(catalog):
             lines = c.code.splitlines()
             assert not lines[0].startswith("#"), f"{c.id}: the describing comment (the bug's name) is shown"
             assert c.hunks and all(1 <= n <= len(lines) for h in c.hunks for n in h)
+            assert not spotbug.is_rewrite(c.hunks), f"{c.id}: a rewrite made a card"
+
+
+def _cosmetic_lines(card: SpotBugQuestion) -> set[int]:
+    """Lines the line diff calls changed that the key leaves out: renames, dropped annotations or
+    imports, neighbours of deleted comments, reflowed lines."""
+    ref = spotbug.reference_of(card, REPO / "reference_impls")
+    return {n for h in spotbug.hunks(ref, card.code) for n in h} - card.faulty
+
+
+def test_every_card_judges_its_faulty_lines_right_and_cosmetic_lines_wrong(catalog):
+    cards = _cards(catalog)
+    assert len(cards) >= 300
+    with_cosmetic = 0
+    for c in cards:
+        for n in c.faulty:
+            assert judging.judge(c, str(n)).correct, f"{c.id}: faulty line {n} judged wrong"
+        cosmetic = _cosmetic_lines(c)
+        with_cosmetic += bool(cosmetic)
+        for n in cosmetic:
+            assert not judging.judge(c, str(n)).correct, f"{c.id}: cosmetic line {n} judged right"
+        other = next(n for n in range(1, len(c.code.splitlines()) + 2) if n not in c.faulty)
+        assert not judging.judge(c, str(other)).correct
+    assert with_cosmetic >= 50  # the normalising is exercised: many cards did carry harmless lines
+
+
+def test_the_cli_judges_a_cosmetic_line_wrong_and_the_faulty_line_right(catalog, tmp_path, monkeypatch):
+    monkeypatch.setenv("DLPREP_HOME", str(tmp_path))
+    card = next(c for c in _cards(catalog) if _cosmetic_lines(c) and not c.requires)
+    cosmetic, faulty = min(_cosmetic_lines(card)), min(card.faulty)
+    r = runner.invoke(app, ["answer", card.id, str(faulty), "--no-record", "--json", "--lang", "en"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["answer", card.id, str(cosmetic), "--no-record", "--json", "--lang", "en"])
+    assert r.exit_code == 1, r.output
+
+
+BD_REF = textwrap.dedent("""\
+    import torch
+    from typing import Any
+
+
+    def run_layers(x: torch.Tensor, layers: list[Any]) -> torch.Tensor:
+        \"\"\"Apply each layer.\"\"\"
+        out = x
+        for layer in layers:
+            # each layer in turn
+            out = layer(out)
+        total = torch.stack([out, out]).sum(
+            dim=0,
+            keepdim=False,
+        )
+        return total
+""")
+
+
+def _regions(wrong: str) -> list[list[int]]:
+    return spotbug.faulty_regions(BD_REF, textwrap.dedent(wrong))
+
+
+def test_renames_annotations_imports_comments_and_layout_are_not_bugs():
+    cosmetic = """\
+        import torch
+
+
+        def _stack(inp, layers):
+            h = inp
+            for blk in layers:
+                h = blk(h)
+            total = torch.stack([h, h]).sum(dim=0, keepdim=False)
+            return total
+    """
+    assert _regions(cosmetic) == []
+
+
+def test_a_real_change_is_its_own_line_only():
+    changed = BD_REF.replace("keepdim=False", "keepdim=True")
+    assert _regions(changed) == [[13]]  # the argument's line, not the whole eight-line statement
+    swapped = BD_REF.replace("out = layer(out)", "out = layer(x)")  # `x` is the reference's own name
+    assert _regions(swapped) == [[10]]
+    moved = BD_REF.replace("        out = layer(out)\n", "").replace(
+        "    total =", "    out = layer(out)\n    total =")
+    assert moved != BD_REF and [n for r in _regions(moved) for n in r]  # out of the loop: nesting is behaviour
+
+
+def test_a_deleted_statement_is_marked_by_its_neighbours():
+    deleted = BD_REF.replace("    out = x\n", "")
+    assert deleted != BD_REF
+    assert _regions(deleted) == [[5, 7]]  # the def before the gap (its docstring is no statement) and the loop after
+
+
+def test_a_file_that_also_carries_another_files_bug_is_not_a_card():
+    one = BD_REF.replace("keepdim=False", "keepdim=True")
+    two = one.replace("out = layer(out)", "out = layer(x)")
+    other = BD_REF.replace("out = x\n", "out = x * 2\n")
+    assert spotbug.hides_other_bugs(BD_REF, [one, two, other]) == [False, True, False]
+
+
+def test_a_rewrite_is_not_a_card():
+    assert spotbug.is_rewrite([[1, 2, 3, 4, 5, 6, 7]]) and spotbug.is_rewrite([[1], [3], [5], [7]])
+    assert not spotbug.is_rewrite([[3, 4], [9]])
 
 
 def test_ids_are_stable_and_distinguish_wrong_answers():
@@ -138,7 +242,8 @@ def test_verify_proves_cards_and_fails_one_whose_input_does_not_differ(tmp_path,
     monkeypatch.setenv("DLPREP_EXERCISES", str(exercises))
     monkeypatch.setenv("DLPREP_HOME", str(tmp_path / "home"))
     base = "tensor.contiguity.spotbug.make_contiguous."
-    ids = [base + "never-copies", base + "always-copies", base + "strict-size-one"]
+    # strict_size_one inlines the helper and also drops `device=` (a second bug): no card
+    ids = [base + "never-copies", base + "always-copies"]
     out = tmp_path / "r.json"
     r = runner.invoke(app, ["verify", "--jobs", "1", "--out", str(out), *ids])
     assert r.exit_code == 1, r.output
@@ -146,8 +251,8 @@ def test_verify_proves_cards_and_fails_one_whose_input_does_not_differ(tmp_path,
     assert got[base + "never-copies"]["status"] == "passed" and got[base + "never-copies"]["evidence"] == "proved"
     assert got[base + "always-copies"]["status"] == "failed"
     assert "does not expose" in got[base + "always-copies"]["message"]
-    assert got[base + "strict-size-one"]["status"] == "passed"  # no stored input: its line key only
-    assert "lines only" in got[base + "strict-size-one"]["message"]
+    r = runner.invoke(app, ["verify", "--jobs", "1", base + "strict-size-one"])
+    assert r.exit_code == 2 and "no question" in r.output
 
 
 def test_cards_read_back_from_the_cache_are_whole_questions(tmp_path) -> None:

@@ -67,3 +67,24 @@ def hidden_cases(gen, n):
         threshold = [0.0, 0.25, 0.5, 1.0, 100.0, _peak(x, w)][int(torch.randint(6, (), generator=gen))]
         cases.append(Case(f"random-{i}", (x, w, threshold)))
     return cases
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): x of any rank (a vector too) and layout, on the
+    dyadic grid or all zeros, and a threshold below, above, exactly at the peak, or zero."""
+    rank = int(point["rank"])
+    k, m = torch.randint(1, 7, (2,), generator=gen).tolist()
+    lead = torch.randint(1, 5, (rank - 1,), generator=gen).tolist()
+    shape = [*lead, k]
+    if point["layout"] == "transposed" and rank >= 2:  # the last two dims swapped in memory
+        x = _grid(gen, [*shape[:-2], shape[-1], shape[-2]], X_VALUES).transpose(-1, -2)
+    elif point["layout"] in ("transposed", "stepped"):  # every other element of a longer tensor
+        x = _grid(gen, [2 * shape[0], *shape[1:]], X_VALUES)[::2]
+    else:
+        x = _grid(gen, shape, X_VALUES)
+    if point["values"] == "zeros":
+        x = x * 0.0
+    w = _grid(gen, (k, m), W_VALUES)
+    peak = _peak(x, w)
+    threshold = {"below": peak + 1.0, "above": peak / 2, "equal": peak, "zero": 0.0}[point["threshold"]]
+    return Case("contract", (x, w, float(threshold)))

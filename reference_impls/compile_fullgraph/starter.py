@@ -6,7 +6,8 @@ function has three graph breaks. Implement `solve(x, w, threshold)` that returns
 `torch.compile(solve, fullgraph=True)` captures as one graph. The grader runs
 `torch._dynamo.explain` on your solve and compiles it with fullgraph=True on its own inputs.
 
-- x: float32 of shape (..., k); w: float32 (k, m); threshold: a Python float >= 0.
+- x: float32 of shape (..., k), any number of leading dims (none: a vector), maybe non-contiguous
+  or all zeros; w: float32 (k, m); threshold: a Python float >= 0 (zero and exactly the peak too).
 - Returns (h, codes): h float32 (..., m), codes int64 of the same shape, meaning what
   np.digitize(h, BOUNDARIES) means.
 - Rewrite the code; do not configure or bypass dynamo (torch._dynamo and torch.compiler are off limits).

@@ -8,11 +8,21 @@ RANDOM_OPS = {torch.rand, torch.rand_like, torch.randn, torch.randn_like, torch.
               F.gumbel_softmax, F.rrelu}
 
 
+def _writes(node: fx.Node) -> bool:
+    """In-place: a name ending in `_` (not operator.and_/or_/xor_, which are `&`, `|`, `^`), or an
+    `inplace=True` / `out=` argument."""
+    if node.kwargs.get("inplace") is True or "out" in node.kwargs:
+        return True
+    if node.op == "call_function":
+        return node.target.__name__.endswith("_") and node.target.__module__ not in ("_operator", "operator")
+    return node.target.endswith("_")
+
+
 def _foldable_call(node: fx.Node) -> bool:
     if node.op == "call_function":
-        return node.target not in RANDOM_OPS and not node.target.__name__.endswith("_")
+        return node.target not in RANDOM_OPS and not _writes(node)
     if node.op == "call_method":
-        return node.target not in ("bernoulli", "multinomial") and not node.target.endswith("_")
+        return node.target not in ("bernoulli", "multinomial") and not _writes(node)
     return False
 
 
@@ -24,13 +34,32 @@ def _fetch(gm: fx.GraphModule, target: str):
 
 
 def _inplace(node: fx.Node) -> bool:
-    name = node.target if isinstance(node.target, str) else getattr(node.target, "__name__", "")
-    return node.op in ("call_function", "call_method") and name.endswith("_")
+    return node.op in ("call_function", "call_method") and _writes(node)
+
+
+# Ops whose result may share storage with their first argument: writing into it writes into that too.
+VIEWS = {"view", "view_as", "reshape", "t", "transpose", "permute", "expand", "expand_as", "squeeze", "unsqueeze",
+         "flatten", "unflatten", "narrow", "select", "getitem", "diagonal", "unfold", "as_strided", "detach",
+         "contiguous", "to", "type_as", "chunk", "split", "unbind", "movedim", "real", "imag", "view_as_real"}
+
+
+def _written(node: fx.Node) -> list[fx.Node]:
+    """The tensors an in-place call writes into: its target (first argument or `out=`) and, through
+    view ops, every tensor that target is a view of."""
+    first = node.kwargs.get("out", node.args[0] if node.args else None)
+    out = []
+    while isinstance(first, fx.Node):
+        out.append(first)
+        name = first.target if isinstance(first.target, str) else getattr(first.target, "__name__", "")
+        if first.op not in ("call_function", "call_method") or name not in VIEWS or not first.args:
+            break
+        first = first.args[0]
+    return out
 
 
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
     # A tensor some in-place call writes into changes while the graph runs: it is no constant.
-    written = {n.args[0] for n in gm.graph.nodes if _inplace(n) and n.args and isinstance(n.args[0], fx.Node)}
+    written = {w for n in gm.graph.nodes if _inplace(n) for w in _written(n)}
     # 1. Evaluate, in graph order, every node whose inputs are all known constants.
     value = {}
     with torch.no_grad():

@@ -12,8 +12,16 @@ Rules:
 - call_module nodes are never folded.
 - Random ops (RANDOM_OPS below, and the methods .bernoulli() / .multinomial()) are never folded:
   `torch.randn_like(self.weight)` reads only a parameter, yet draws new numbers at every call.
-  In-place ops (a function or method whose name ends in `_`, such as `add_` or `torch.relu_`) are
+  In-place ops (a function or method whose name ends in `_`, such as `add_` or `torch.relu_`, or
+  one called with `inplace=True` or `out=`) are
   never folded either, nor is anything computed from a random or in-place op.
+- A value an in-place op writes into (directly, through `out=` or through a view) is no constant.
+- A constant that is no tensor (`self.weight.size(0)`, a dtype) is not stored.
+- An op is in-place when its name ends in `_` (`add_`, `clamp_`, `torch.relu_`; not operator.and_ /
+  or_ / xor_, which are `&`, `|`, `^`) or when it gets `inplace=True` or an `out=` tensor. Models
+  spell ops every way (`a + b`, `torch.add(a, b)`, `a.add(b)`), write through views
+  (`y.view(-1).add_(1)`), nest submodules (`enc.attn.q`), and use float32 and float64; each is
+  called twice with the same inputs and seed.
 - Do not change the model's parameters or buffers: the traced GraphModule shares them (and its
   submodules) with the original model, which must still compute what it did.
 - You may edit `gm` in place and return it; call `gm.recompile()` after editing its graph.

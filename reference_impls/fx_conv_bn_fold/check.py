@@ -17,10 +17,14 @@ Threat list (how a candidate gets this wrong -> what kills it):
   folds one BN into both calls -> cbn_two_call_sites; the reference now adds a new module per
   call site (it swapped the module by name before) (wrong/swaps_module_by_name,
   wrong/setattr_nested_swap).
+- a new nn.Conv2d built in the default dtype (float32) for a float64 model -> the contract's float64
+  programs raise on the dtype mismatch (wrong/fresh_conv_default_dtype).
 """
 
-from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts
+import torch
 from torch import nn
+
+from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, ModelCase, program_case
 
 PUBLIC = ("cbn_conv_bn_relu", "cbn_two_stages", "cbn_two_call_sites")
 HIDDEN = ("cbn_sequential", "cbn_shared_output", "cbn_pool_between")
@@ -58,3 +62,8 @@ def structure(before: GraphFacts, after: GraphFacts) -> str | None:
             return (f"{bn.text()} is still in the graph, though nothing reads it: a node whose uses were replaced "
                     "still runs until it is erased (gm.graph.erase_node)")
     return None
+
+
+def contract_case(point: dict[str, str], gen: torch.Generator) -> ModelCase:
+    """A random program of the `convbn` flavour at this point of the stated domain (contract.yaml)."""
+    return program_case("convbn", point, gen)

@@ -18,6 +18,9 @@ Rules:
   submodules with the original model, which must still compute what it did. Build a new conv (or
   copy.deepcopy the old one) and put it on `gm` in the old one's place; module targets can be
   nested (`features.0`).
+- When one conv module is called at several nodes, register each folded conv under a new name and
+  retarget only the node whose BatchNorm it absorbed; keep exactly as many convolution call nodes.
+  Every BatchNorm2d here tracks running statistics. Models use float32 and float64.
 - Compute the folded weights yourself: torch.nn.utils.fusion and torch.fx.experimental.optimization
   are not allowed.
 - You may edit `gm` in place and return it; call `gm.recompile()` after editing its graph.

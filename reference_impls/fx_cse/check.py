@@ -19,7 +19,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
   merge -> cse_slices_and_types (hidden: x[:, :2] twice, and i * 2 next to i * 2.0 on an int tensor).
 """
 
-from dlprep.checkers.families.fusion_pass.judge import GraphFacts
+import torch
+
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts, ModelCase, program_case
 
 PUBLIC = ("cse_twin_branches", "cse_random", "cse_inplace_twice", "cse_mutation_between")
 HIDDEN = ("cse_kwargs", "cse_arg_order", "cse_dropout", "cse_module_twice", "cse_slices_and_types")
@@ -38,3 +40,8 @@ def structure(before: GraphFacts, after: GraphFacts) -> str | None:
         if first != n.name:
             return f"{n.text()} computes the same value as `{first}`: a common subexpression is left"
     return None
+
+
+def contract_case(point: dict[str, str], gen: torch.Generator) -> ModelCase:
+    """A random program of the `graph` flavour at this point of the stated domain (contract.yaml)."""
+    return program_case("graph", point, gen)

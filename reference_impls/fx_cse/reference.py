@@ -8,11 +8,21 @@ RANDOM_OPS = {torch.rand, torch.rand_like, torch.randn, torch.randn_like, torch.
               F.gumbel_softmax, F.rrelu}
 
 
+def _writes(node: fx.Node) -> bool:
+    """In-place: a name ending in `_` (not operator.and_/or_/xor_, which are `&`, `|`, `^`), or an
+    `inplace=True` / `out=` argument."""
+    if node.kwargs.get("inplace") is True or "out" in node.kwargs:
+        return True
+    if node.op == "call_function":
+        return node.target.__name__.endswith("_") and node.target.__module__ not in ("_operator", "operator")
+    return node.target.endswith("_")
+
+
 def _mergeable(node: fx.Node) -> bool:
     if node.op == "call_function":
-        return node.target not in RANDOM_OPS and not node.target.__name__.endswith("_")
+        return node.target not in RANDOM_OPS and not _writes(node)
     if node.op == "call_method":
-        return node.target not in ("bernoulli", "multinomial") and not node.target.endswith("_")
+        return node.target not in ("bernoulli", "multinomial") and not _writes(node)
     return False
 
 

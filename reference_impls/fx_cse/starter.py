@@ -12,7 +12,13 @@ Rules:
   are `torch.sub(x, y)` and `torch.sub(y, x)`.
 - Random ops (RANDOM_OPS below, and the methods .bernoulli() / .multinomial()) are never merged:
   two `torch.rand_like(x)` calls are two different draws. In-place ops (a function or method whose
-  name ends in `_`) are never merged either.
+  name ends in `_`) are never merged either, and a random or in-place op between two equal calls
+  makes them different values: merge only duplicates with no such op between them.
+- An op is in-place when its name ends in `_` (`add_`, `clamp_`, `torch.relu_`; not operator.and_ /
+  or_ / xor_, which are `&`, `|`, `^`) or when it gets `inplace=True` or an `out=` tensor. Models
+  spell ops every way (`a + b`, `torch.add(a, b)`, `a.add(b)`), write through views
+  (`y.view(-1).add_(1)`), nest submodules (`enc.attn.q`), and use float32 and float64; each is
+  called twice with the same inputs and seed.
 - call_module nodes are left alone.
 - You may edit `gm` in place and return it; call `gm.recompile()` after editing its graph.
 

@@ -11,10 +11,12 @@ Threat list (how a candidate gets this wrong -> what kills it):
 """
 
 
-from dlprep.checkers.families.fusion_pass.judge import GraphFacts
+import torch
+
+from dlprep.checkers.families.fusion_pass.judge import GraphFacts, ModelCase, program_case
 
 PUBLIC = ("dce_dead_branch", "dce_inplace")
-HIDDEN = ("dce_random_stream", "dce_multi_output")
+HIDDEN = ("dce_random_stream", "dce_multi_output", "dce_effect_spellings")
 
 
 def structure(before: GraphFacts, after: GraphFacts) -> str | None:
@@ -23,3 +25,8 @@ def structure(before: GraphFacts, after: GraphFacts) -> str | None:
         if n.op not in ("placeholder", "output") and not n.impure and not after.users(n.name):
             return f"{n.text()} is never used but is still in the graph"
     return None
+
+
+def contract_case(point: dict[str, str], gen: torch.Generator) -> ModelCase:
+    """A random program of the `graph` flavour at this point of the stated domain (contract.yaml)."""
+    return program_case("graph", point, gen)

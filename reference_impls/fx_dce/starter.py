@@ -9,8 +9,12 @@ unused go as well (the modules here have no side effects).
 Rules:
 - Placeholders stay, used or not: they are the module's signature. The output node stays.
 - In-place ops stay even though nothing reads their result: `y.add_(1)` changes `y`, which is read
-  later. An in-place op is a call_function or call_method whose name ends in `_` (`add_`,
-  `clamp_`, `torch.relu_`).
+  later (they stay even when nothing reads `y` afterwards).
+- An op is in-place when its name ends in `_` (`add_`, `clamp_`, `torch.relu_`; not operator.and_ /
+  or_ / xor_, which are `&`, `|`, `^`) or when it gets `inplace=True` or an `out=` tensor. Models
+  spell ops every way (`a + b`, `torch.add(a, b)`, `a.add(b)`), write through views
+  (`y.view(-1).add_(1)`), nest submodules (`enc.attn.q`), and use float32 and float64; each is
+  called twice with the same inputs and seed.
 - Random ops (RANDOM_OPS below, and the methods .bernoulli() / .multinomial()) stay too: an
   unused draw still advances the random generator, so removing it changes every later draw.
 - You may edit `gm` in place and return it; call `gm.recompile()` after editing its graph.

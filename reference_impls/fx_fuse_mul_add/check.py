@@ -21,10 +21,12 @@ Threat list (how a candidate gets this wrong -> what kills it):
   (y * z - x), or the walk stopping at the first add it skips -> fma_not_the_pattern (hidden).
 """
 
-from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts
+import torch
+
+from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, ModelCase, program_case
 
 PUBLIC = ("fma_affine", "fma_operand_order", "fma_alpha")
-HIDDEN = ("fma_chain", "fma_shared_product", "fma_not_the_pattern", "fma_inplace_between")
+HIDDEN = ("fma_chain", "fma_shared_product", "fma_not_the_pattern", "fma_inplace_between", "fma_inplace_view")
 MULS = ("operator.mul", "torch.mul")
 ADDS = ("operator.add", "torch.add")
 MULTIPLIES = (*MULS, "torch.addcmul")  # ops that compute a product
@@ -61,3 +63,8 @@ def structure(before: GraphFacts, after: GraphFacts) -> str | None:
         return (f"the transformed graph multiplies {_multiplies(after)} times, the original {_multiplies(before)}: "
                 "a product that other nodes also read was fused, so it is now computed twice")
     return None
+
+
+def contract_case(point: dict[str, str], gen: torch.Generator) -> ModelCase:
+    """A random program of the `fma` flavour at this point of the stated domain (contract.yaml)."""
+    return program_case("fma", point, gen)

@@ -12,7 +12,10 @@ def _changed_between(product, add) -> bool:
     an operand (directly or through a view), and an addcmul at the add would read the new value."""
     n = product.next
     while n is not add:
-        if n.op in ("call_function", "call_method") and getattr(n.target, "__name__", str(n.target)).endswith("_"):
+        if n.op in ("call_function", "call_method") and (
+                n.kwargs.get("inplace") is True or "out" in n.kwargs
+                or (getattr(n.target, "__name__", str(n.target)).endswith("_")
+                    and getattr(n.target, "__module__", None) not in ("_operator", "operator"))):
             return True
         n = n.next
     return False
@@ -30,8 +33,8 @@ def solve(gm: fx.GraphModule) -> fx.GraphModule:
         if node.op != "call_function" or node.target not in ADDS or node.kwargs or len(node.args) != 2:
             continue
         left, right = node.args
-        if not (isinstance(left, fx.Node) and isinstance(right, fx.Node)):
-            continue
+        if not (isinstance(left, fx.Node) and isinstance(right, fx.Node)) or left is right:
+            continue  # p + p has no separate addend: not the pattern
         if _fusable_product(left, node):
             product, other = left, right
         elif _fusable_product(right, node):

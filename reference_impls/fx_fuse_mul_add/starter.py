@@ -15,6 +15,16 @@ Rules:
 - Leave a product alone when something else also reads it: fusing it would compute it twice.
 - Only tensor * tensor counts: `x * 0.5 + y` (a Python number) is not this pattern (and
   torch.addcmul needs tensors).
+- The add has exactly two arguments and no keywords (`torch.add(p, b, alpha=2)` is not the
+  pattern), and b is another node than the product (`p + p` is not). Method spellings
+  (`x.mul(a).add(b)`) may be fused or left.
+- Any in-place op in graph order between the multiply and the add (even on another tensor, or
+  through a view) blocks the fusion.
+- An op is in-place when its name ends in `_` (`add_`, `clamp_`, `torch.relu_`; not operator.and_ /
+  or_ / xor_, which are `&`, `|`, `^`) or when it gets `inplace=True` or an `out=` tensor. Models
+  spell ops every way (`a + b`, `torch.add(a, b)`, `a.add(b)`), write through views
+  (`y.view(-1).add_(1)`), nest submodules (`enc.attn.q`), and use float32 and float64; each is
+  called twice with the same inputs and seed.
 - You may edit `gm` in place and return it; call `gm.recompile()` after editing its graph.
 
 Graded on `fma_affine` (relu(x * scale + shift) with per-channel buffers, broadcast over H and W)

@@ -26,8 +26,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 from collections.abc import Callable
 
-from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts
+import torch
 from torch import nn
+
+from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, ModelCase, program_case
 
 PUBLIC = ("hl_qkv", "hl_mixed_sizes")
 HIDDEN = ("hl_two_groups", "hl_gated_3d", "hl_lone_first", "hl_inplace_between", "hl_linear_subclass")
@@ -79,3 +81,8 @@ def structure(before: GraphFacts, after: GraphFacts) -> str | None:
             return (f"{len(now)} linear/matmul ops read `{src}` ({names}): the {count} Linears that share it must "
                     "become one linear/matmul (one per stretch between in-place ops), whose output is then split")
     return None
+
+
+def contract_case(point: dict[str, str], gen: torch.Generator) -> ModelCase:
+    """A random program of the `linear` flavour at this point of the stated domain (contract.yaml)."""
+    return program_case("linear", point, gen)

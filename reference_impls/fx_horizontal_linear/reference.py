@@ -21,10 +21,10 @@ def solve(gm: fx.GraphModule) -> fx.GraphModule:
             continue
         mods = [modules[n.target] for n in linears]
         widths = [m.out_features for m in mods]
-        fused = nn.Linear(mods[0].in_features, sum(widths))
+        fused = nn.Linear(mods[0].in_features, sum(widths), dtype=mods[0].weight.dtype)
         with torch.no_grad():
             fused.weight.copy_(torch.cat([m.weight for m in mods]))
-            fused.bias.copy_(torch.cat([m.bias if m.bias is not None else torch.zeros(m.out_features) for m in mods]))
+            fused.bias.copy_(torch.cat([m.bias if m.bias is not None else m.weight.new_zeros(m.out_features) for m in mods]))
         name = f"fused_linear_{i}"
         gm.add_submodule(name, fused)
         # Every reader of any of these Linears comes after the first one: insert everything there.

@@ -16,6 +16,10 @@ Rules:
 - Inputs can have any number of leading dimensions: (batch, features) or (batch, time, features).
 - Do not change the model's parameters in place: the traced GraphModule shares them with the
   original model, which must still compute what it did.
+- Any in-place op (such as `h.add_(1)`) in graph order between two Linears of one node keeps
+  them apart. Only call_module nodes are fused: a Linear subclass defined outside torch.nn is
+  traced through into F.linear calls. A Linear called twice on one node may be stacked once or twice.
+- Models nest submodules (`enc.attn.q`), use float32 and float64, and are called twice.
 - You may edit `gm` in place and return it; call `gm.recompile()` after editing its graph.
 
 Graded on `hl_qkv` (q, k, v = three Linear(16, 16) of x; an output projection of their combination)

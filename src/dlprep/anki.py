@@ -5,12 +5,24 @@ fixed, so importing a newer export into Anki updates the notes it already has an
 second copy. Code blocks are highlighted by pygments as HTML with inline styles (Anki's phone apps
 load no external CSS). Choice options, the key and the explanation are on the back; a coding
 question's card points to `dlprep init` / `dlprep submit`, where it is graded.
+
+What a learner can answer: a parametrised output question goes out as its default draw (values
+filled in everywhere; its key is the stored one that verify proves). Tags sit under one
+`dlprep::` hierarchy (topic, type, difficulty), and notes go to one subdeck per topic group
+(`dlprep::tensor`). Anki updates a note on import only when its modification time is newer, so a
+note whose fields and tags did not change keeps the time it had in the previous export at the same
+path: a re-import touches only what changed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
+import sqlite3
+import tempfile
+import time
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +36,8 @@ from dlprep.errors import UsageError
 
 # Random once, then frozen forever: Anki recognises the note type and the deck by these ids.
 MODEL_ID = 1_739_284_615
-DECK_ID = 1_739_284_616
+DECK_ID = 1_739_284_616  # the parent deck `dlprep`; subdecks' ids derive from their names
+DECK = "dlprep"
 LANG_CHOICES = ("zh", "en", "both")
 _FENCE = re.compile(r"^[ \t]*```[ \t]*([\w+.-]*)[ \t]*\n(.*?)^[ \t]*```[ \t]*$", re.MULTILINE | re.DOTALL)
 _SPAN = re.compile(r"`([^`\n]+)`")
@@ -165,12 +178,50 @@ def _tag(text: str) -> str:
     return re.sub(r"\s+", "_", text)  # Anki splits tags on spaces
 
 
-def note(lq: LoadedQuestion, lang: str) -> genanki.Note:
+class _Note(genanki.Note):  # type: ignore[misc]
+    """A note written with its own modification time (genanki stamps every note with the export's)."""
+
+    mod: int = 0
+
+    def write_to_db(self, cursor: Any, timestamp: float, deck_id: int, id_gen: Any) -> None:
+        super().write_to_db(cursor, self.mod or timestamp, deck_id, id_gen)
+
+
+def tags(lq: LoadedQuestion) -> list[str]:
+    """One hierarchy: `dlprep::topic::tensor::contiguity`, `dlprep::type::choice`, `dlprep::difficulty::2`."""
+    topic = "::".join(_tag(p) for p in lq.topic.split("."))
+    return [f"{DECK}::topic::{topic}", f"{DECK}::type::{lq.q.type}", f"{DECK}::difficulty::{lq.q.difficulty}"]
+
+
+def deck_name(lq: LoadedQuestion) -> str:
+    return f"{DECK}::{lq.topic.split('.')[0]}"
+
+
+def deck_id(name: str) -> int:
+    """Stable per name, so a subdeck is the same deck in every export."""
+    return DECK_ID if name == DECK else 1_000_000_000 + int(hashlib.sha1(name.encode()).hexdigest()[:8], 16) % 10**9
+
+
+def note(lq: LoadedQuestion, lang: str) -> _Note:
     langs = ("en", "zh") if lang == "both" else (lang,)
-    q = lq.q
-    tags = [_tag(lq.topic), f"type::{q.type}", f"difficulty::{q.difficulty}", *(_tag(t) for t in q.tags)]
-    return genanki.Note(model=MODEL, fields=[q.id, _both(q, langs, _front), _both(q, langs, _back)],
-                        guid=genanki.guid_for(q.id), tags=tags)
+    q = lq.q.shown() if isinstance(lq.q, models.OutputQuestion) else lq.q  # the default draw, placeholders filled
+    return _Note(model=MODEL, fields=[q.id, _both(q, langs, _front), _both(q, langs, _back)],
+                 guid=genanki.guid_for(q.id), tags=tags(lq))
+
+
+def previous(path: Path) -> dict[str, tuple[str, str, int]]:
+    """guid -> (fields, tags, mod) of the notes in an earlier export at `path` (none if unreadable)."""
+    try:
+        with zipfile.ZipFile(path) as z, tempfile.TemporaryDirectory() as tmp:
+            name = next(n for n in z.namelist() if n.startswith("collection.anki2"))
+            db = sqlite3.connect(z.extract(name, tmp))
+            try:
+                rows = db.execute("SELECT guid, flds, tags, mod FROM notes").fetchall()
+            finally:
+                db.close()
+    except (OSError, zipfile.BadZipFile, StopIteration, sqlite3.Error):
+        return {}
+    return {g: (f, t.strip(), int(m)) for g, f, t, m in rows}
 
 
 def select(catalog: Catalog, topics: Sequence[str]) -> list[LoadedQuestion]:
@@ -189,13 +240,21 @@ def export(catalog: Catalog, path: Path, topics: Sequence[str] = (), lang: str =
     chosen = select(catalog, topics)
     if not chosen:
         raise UsageError("no questions match these topics; see `dlprep list`")
-    deck = genanki.Deck(DECK_ID, "dlprep")
-    notes = [note(lq, lang) for lq in chosen]
-    for n in notes:
-        deck.add_note(n)
+    before, now = previous(Path(path)), int(time.time())
+    decks: dict[str, genanki.Deck] = {}
+    notes = []
+    for lq in chosen:
+        n = note(lq, lang)
+        old = before.get(n.guid)
+        n.mod = old[2] if old and old[:2] == ("\x1f".join(n.fields), " ".join(n.tags)) else now
+        name = deck_name(lq)
+        decks.setdefault(name, genanki.Deck(deck_id(name), name)).add_note(n)
+        notes.append(n)
     try:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        genanki.Package(deck).write_to_file(str(path))
+        # The export's own time stamps the note type and the cards: the newest note's, so an
+        # unchanged export is the same collection, note type included.
+        genanki.Package(list(decks.values())).write_to_file(str(path), timestamp=max(n.mod for n in notes))
     except OSError as e:
         raise UsageError(f"cannot write {path}: {e}") from None
     return Exported(Path(path), len(notes), tuple(n.guid for n in notes))

@@ -33,7 +33,7 @@ from dlprep import cjk, coach, mutants, paths
 from dlprep.bank import Catalog, LoadedQuestion, _display, locate
 from dlprep.checkers import contract
 from dlprep.errors import CoachError, DlprepError
-from dlprep.models import ChoiceQuestion, CodingQuestion, OutputQuestion, ShortQuestion, TrueFalseQuestion
+from dlprep.models import ChoiceQuestion, CodingQuestion, OutputQuestion, ShortQuestion, TrueFalseQuestion, fill
 
 # Flip to True once the bank review has merged and the banks meet the targets: `dlprep lint` then
 # fails on the longest-option and true/false targets by default (`--strict` enforces them either
@@ -193,6 +193,55 @@ def question_problems(lq: LoadedQuestion) -> list[str]:
         if stated and stated != {len(q.answer)}:
             add(("prompt",), f"the prompt says pick {_listing(stated)} but the key has {len(q.answer)} - "
                              "fix the prompt or the key")
+        if len(q.answer) > 1 and not stated:
+            for lang, cue, say in (("en", _EN_MULTI, "Pick all that apply."), ("zh", _ZH_MULTI, "（多选）")):
+                if not cue.search(q.prompt.get(lang)):
+                    add(("prompt", lang), f"{len(q.answer)} options are right but the prompt does not say to pick "
+                                          f"several - add e.g. `{say}`")
+    if isinstance(q, OutputQuestion) and q.params:
+        for path, what in draw_problems(q):
+            add(path, what)
+    return out
+
+
+# The cue that a choice question has several right options (58 of 65 banks' ones had it).
+_EN_MULTI = re.compile(r"all that apply|every (?:correct|true|right)|(?:pick|choose|select|mark) (?:all|every)",
+                       re.IGNORECASE)
+_ZH_MULTI = re.compile(r"多选|所有正确|全部正确|所有.{0,4}(?:说法|选项)")
+# A numbered name (`mul_1`, `add_2`): fx and friends number nodes by how often a draw repeats them.
+_COINED = re.compile(r"\b[A-Za-z]\w*_\d+\b")
+
+
+def draw_kinds(q: OutputQuestion) -> list[dict[str, str | int | float]]:
+    """A draw per kind of value: each param at each choice or range end, the others at default."""
+    out = []
+    for name, p in sorted(q.params.items()):
+        for v in (p.choices if p.choices is not None else sorted(set(p.ints or ()))):
+            values = {**q.defaults(), name: v}
+            if v != p.default and q.honours_distinct(values):
+                out.append(values)
+    return out
+
+
+def draw_problems(q: OutputQuestion) -> list[tuple[tuple[str | int, ...], str]]:
+    """A parametrised question's text, rendered for every draw kind, must pass the text rules; and
+    its explanation must not cite what only the default draw prints (`mul_1`, where another draw
+    prints `mul_3`): it is shown with every draw."""
+    out: list[tuple[tuple[str | int, ...], str]] = []
+    seen: set[str] = set()
+    for values in draw_kinds(q):
+        for part in ("prompt", "explanation"):
+            t = getattr(q, part)
+            for sub, what in text_problems(fill(t.en, values), fill(t.zh, values)):
+                if what not in seen:
+                    seen.add(what)
+                    out.append(((part, *sub), f"{what} (drawn {values})"))
+    fixed = set(_COINED.findall(q.code)) | {str(c) for p in q.params.values() for c in (p.choices or ())}
+    for lang in ("en", "zh"):
+        cited = (set(_COINED.findall(q.expected)) & set(_COINED.findall(q.explanation.get(lang)))) - fixed
+        if cited:
+            out.append((("explanation", lang), f"cites {_listing(cited)}, which only the default draw prints - "
+                                               "write it with `{param}` or in words that hold for every draw"))
     return out
 
 

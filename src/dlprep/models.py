@@ -207,6 +207,11 @@ class OutputQuestion(QuestionBase):
         description="Values drawn each time the question is asked (`{name}` in code, prompt and explanation); the "
         "key of a draw is computed by running the snippet. The text must stay true for every draw.",
     )
+    distinct: list[list[str]] = Field(
+        default=[],
+        description="Groups of params that are never drawn equal: where the question tells two printed values "
+        "apart (`m` rows against `n` columns), a draw making them coincide would let a confused rule score.",
+    )
 
     @model_validator(mode="after")
     def _placeholders_declared(self) -> OutputQuestion:
@@ -214,7 +219,16 @@ class OutputQuestion(QuestionBase):
             used = set(_PLACEHOLDER.findall(self.code))
             if not set(self.params) & used:
                 raise ValueError("`params` declared but the code uses none of them as `{name}`")
+        for group in self.distinct:
+            unknown = [g for g in group if g not in self.params]
+            if unknown or len(group) < 2:
+                raise ValueError(f"`distinct` group {group}: name two or more declared params ({unknown or group})")
+        if not self.honours_distinct(self.defaults()):
+            raise ValueError("the `default` values break a `distinct` group")
         return self
+
+    def honours_distinct(self, values: dict[str, str | int | float]) -> bool:
+        return all(len({str(values[g]) for g in group}) == len(group) for group in self.distinct)
 
     def defaults(self) -> dict[str, str | int | float]:
         return {k: p.default for k, p in self.params.items()}

@@ -5,7 +5,9 @@ removed: they name the bug; they are the card's explanation). The user answers
 `LINES[; INPUT]`: the faulty line(s) (`12`, `12,14`, `12-14`) and, as a bonus, an input on which
 the wrong code and the reference differ, an expression evaluated with the file's names in scope
 (`solve(torch.ones(2, 3), 1)`). The faulty lines are the regions where the file differs from the
-reference (difflib); the input runs only in the sandbox, once per file, and the two results are
+reference in behaviour (dlprep.behaviour_diff: renames, annotations, imports, comments and
+layout do not count), and a file that differs in more than a few lines is a rewrite and makes no
+card; the input runs only in the sandbox, once per file, and the two results are
 compared here with the checkers' own rules (`checkers.compare`).
 
 Each exercise may keep `expose.yaml` beside its reference: `inputs:` maps a wrong file
@@ -30,7 +32,7 @@ from typing import Any
 
 import yaml
 
-from dlprep import mutants
+from dlprep import behaviour_diff, mutants
 from dlprep.json_cache import JsonCache
 from dlprep.models import CodingQuestion, SpotBugQuestion, Text
 
@@ -42,6 +44,10 @@ BATCH_PARALLEL = 2  # cards in flight at once in a batch: one waiting out a hang
 # family: without them both sides of every compile card pay dynamo's first-compile set-up.
 BATCH_WARM = {"compile": ("dlprep.checkers.families.compile.child:warm_up",)}
 EXPOSE_TIMEOUT_S = 30.0
+# A card whose behaviour differs in more lines or regions than these is a rewrite, not a bug to
+# spot: nearly any guess would lie in its key, and it tends to hide bugs its explanation never names.
+MAX_FAULTY_LINES = 6
+MAX_REGIONS = 3
 KINDS = ("mutants", "wrong")  # pending corpus folders are not settled yet: no cards from them
 # Besides values, what a user can see of a returned tensor: its layout and whether it tracks grad.
 LAYOUT = ("stride", "offset", "contiguous", "requires_grad")
@@ -97,6 +103,30 @@ def hunks(reference: str, wrong: str) -> list[list[int]]:
     return out
 
 
+def faulty_regions(reference: str, wrong: str) -> list[list[int]]:
+    """The card's key: where behaviour differs (names, annotations, imports, comments and layout
+    normalised away: dlprep.behaviour_diff); the line diff where a file does not parse."""
+    try:
+        return behaviour_diff.faulty_regions(reference, wrong)
+    except SyntaxError:
+        return hunks(reference, wrong)
+
+
+def hides_other_bugs(reference: str, codes: list[str]) -> list[bool]:
+    """For each file, whether its changes include every change of another file of the exercise
+    (and more): it carries that file's bug besides its own, which its explanation does not name
+    (a mutant written before the reference gained a fix undoes the fix too)."""
+    try:
+        sets = [behaviour_diff.changes(reference, c) for c in codes]
+    except SyntaxError:
+        return [False] * len(codes)
+    return [any(other and other < mine for other in sets) for mine in sets]
+
+
+def is_rewrite(regions: list[list[int]]) -> bool:
+    return len(regions) > MAX_REGIONS or len({n for r in regions for n in r}) > MAX_FAULTY_LINES
+
+
 @functools.lru_cache(maxsize=128)
 def _expose_table(folder: Path, mtime: float) -> dict[str, Any]:
     data = yaml.safe_load((folder / EXPOSE_FILE).read_text(encoding="utf-8")) or {}
@@ -123,7 +153,7 @@ class _CardCache(JsonCache):
         super().__init__("spotbug.json")
 
 
-CACHE_VERSION = "2"  # 2: the zh explanation comes from the `# zh: ` header lines
+CACHE_VERSION = "3"  # 3: the key is where behaviour differs, rewrites dropped (2: zh from `# zh: ` lines)
 
 
 def _fingerprint(q: CodingQuestion, topic: str, folder: Path) -> str:
@@ -163,25 +193,30 @@ def _build(q: CodingQuestion, topic: str, exercises: Path) -> list[SpotBugQuesti
         return []
     reference = ref_file.read_text(encoding="utf-8")
     table = expose_table(folder)
-    out = []
+    shown: list[tuple[mutants.Mutant, str, str]] = []  # (file, kind, code as shown)
     for kind in KINDS:
         for m in mutants.find(folder, kind):
             try:
-                code = _without_tells(reference, _strip_header(m.source()))
+                shown.append((m, kind, _without_tells(reference, _strip_header(m.source()))))
             except mutants.DiffError:
                 continue  # verify of the coding question reports it
-            regions = hunks(reference, code)
-            if not regions:
-                continue
-            origin = f"{kind}/{m.path.name}"
-            stored = (table.get("inputs") or {}).get(origin)
-            lines_only = (table.get("lines_only") or {}).get(origin)
-            out.append(SpotBugQuestion(
-                id=card_id(topic, q.exercise, origin), type="spot_bug", difficulty=q.difficulty,
-                tags=["spot-bug", q.exercise], prompt=_prompt(q, lines_only), explanation=_explanation(m, regions),
-                exercise=q.exercise, origin=origin, entry=q.entry, checker=q.checker, code=code, hunks=regions,
-                expose=stored if isinstance(stored, str) else None,
-                lines_only=str(lines_only) if lines_only else None, requires=list(q.requires)))
+    hidden = hides_other_bugs(reference, [code for _, _, code in shown])
+    out = []
+    for (m, kind, code), hides in zip(shown, hidden, strict=True):
+        if hides:
+            continue
+        regions = faulty_regions(reference, code)
+        if not regions or is_rewrite(regions):
+            continue
+        origin = f"{kind}/{m.path.name}"
+        stored = (table.get("inputs") or {}).get(origin)
+        lines_only = (table.get("lines_only") or {}).get(origin)
+        out.append(SpotBugQuestion(
+            id=card_id(topic, q.exercise, origin), type="spot_bug", difficulty=q.difficulty,
+            tags=["spot-bug", q.exercise], prompt=_prompt(q, lines_only), explanation=_explanation(m, regions),
+            exercise=q.exercise, origin=origin, entry=q.entry, checker=q.checker, code=code, hunks=regions,
+            expose=stored if isinstance(stored, str) else None,
+            lines_only=str(lines_only) if lines_only else None, requires=list(q.requires)))
     return out
 
 

@@ -26,15 +26,23 @@ class VariantError(DlprepError):
     """A drawn variant's snippet did not run, so it has no key."""
 
 
+DRAW_TRIES = 200  # redraws before a `distinct` constraint gives up and the default draw is used
+
+
 def draw(q: OutputQuestion, rng: random.Random) -> Values:
-    out: Values = {}
-    for name, p in sorted(q.params.items()):
-        if p.ints is not None:
-            out[name] = rng.randint(*p.ints)
-        else:
-            assert p.choices is not None
-            out[name] = rng.choice(p.choices)
-    return out
+    """Values for every param, honouring the question's `distinct` groups (the default draw, which
+    the model checks honours them, when no draw does)."""
+    for _ in range(DRAW_TRIES):
+        out: Values = {}
+        for name, p in sorted(q.params.items()):
+            if p.ints is not None:
+                out[name] = rng.randint(*p.ints)
+            else:
+                assert p.choices is not None
+                out[name] = rng.choice(p.choices)
+        if q.honours_distinct(out):
+            return out
+    return dict(q.defaults())
 
 
 def seeded_draws(q: OutputQuestion, n: int, seed: int) -> list[Values]:

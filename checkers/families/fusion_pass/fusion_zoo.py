@@ -16,6 +16,8 @@ import torch.nn.functional as F
 from torch import nn
 from torch.nn.modules.linear import NonDynamicallyQuantizableLinear
 
+from dlprep.checkers.families.fusion_pass import programs
+
 Inputs = Callable[[torch.Generator, int], tuple[torch.Tensor, ...]]
 
 
@@ -47,8 +49,9 @@ def _several(n: int, *shape: int) -> Inputs:
 
 
 def build(name: str, seed: int) -> nn.Module:
-    """The model `name` in eval mode, every float parameter and buffer drawn from `seed`."""
-    model = MODELS[name].make()
+    """The model `name` in eval mode, every float parameter and buffer drawn from `seed` (a generated
+    program, `gen/...`, also draws its structure from `seed`)."""
+    model = programs.build(name, seed) if name.startswith("gen/") else MODELS[name].make()
     gen = torch.Generator().manual_seed(seed)
     with torch.no_grad():
         for _, t in sorted([*model.named_parameters(), *model.named_buffers()], key=lambda kv: kv[0]):
@@ -174,6 +177,76 @@ class RandomMethod(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         mask = self.weight.bernoulli(0.5)
         return x @ (self.weight * mask).t() + self.bias.exp()
+
+
+@_model("fold_random_reader", _randn(-1, 5))
+class RandomReader(nn.Module):
+    """A random op that only *reads* a constant: weight.sigmoid() is the keep-probability of a
+    bernoulli mask. The mask draws at every call, but the sigmoid it reads is still a constant (a
+    random op writes nothing), so it is folded and the bernoulli reads the stored buffer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight, self.bias = _p(4, 5), _p(4)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        keep = self.weight.sigmoid()
+        mask = torch.bernoulli(keep)
+        return x @ (keep * mask).t() + self.bias
+
+
+@_model("fold_inplace_reader", _randn(-1, 5))
+class InPlaceReader(nn.Module):
+    """An in-place call writes only into its first argument: w.add_(scale) changes w and only reads
+    scale = bias.exp(), which is still a constant to fold (w, and what reads it, are not)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight, self.bias = _p(5), _p(5)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        scale = self.bias.exp()
+        w = self.weight.clone()
+        w.add_(scale)
+        return x * w.tanh() + scale
+
+
+@_model("fold_module_on_param", _randn(-1, 5))
+class ModuleOnParameter(nn.Module):
+    """Modules applied to parameters only: a Dropout kept training draws at every call, and a Linear of
+    a parameter table is still a call_module node; neither is folded (call_module nodes never are)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.table = _p(5, 5)
+        self.proj = nn.Linear(5, 5)
+        self.drop = nn.Dropout(0.5)
+
+    def train(self, mode: bool = True) -> ModuleOnParameter:
+        super().train(mode)
+        self.drop.train()
+        return self
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        projected: torch.Tensor = self.proj(self.table)
+        return x @ projected.t() + self.drop(self.table).sum(0) + self.table.exp().mean(0)
+
+
+@_model("fold_mutated_view", _randn(-1, 5))
+class MutatedView(nn.Module):
+    """w depends only on a parameter, but an in-place op writes into it through a view (and another
+    through out=): folding w stores a buffer that every call changes again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight = _p(5)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        w = self.weight * 2
+        w.view(-1).add_(1)
+        u = self.weight.sigmoid()
+        torch.mul(u, 3, out=u)
+        return x * w + u + self.weight.cos()
 
 
 # ---------------------------------------------------------------- common-subexpression elimination
@@ -337,6 +410,23 @@ class MultiOutput(nn.Module):
         z = x.clone()
         z.mul_(2).clamp_(min=0)
         return x.tanh(), z
+
+
+@_model("dce_effect_spellings", _randn(-1, 5))
+class EffectSpellings(nn.Module):
+    """Unused random *methods* (x.bernoulli(), x.multinomial()) before a draw that is used, and in-place
+    ops spelled `inplace=True` and `out=`: all of them stay."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        p = x.sigmoid()
+        skipped = p.bernoulli()  # noqa: F841
+        picks = x.softmax(-1).multinomial(2)  # noqa: F841
+        noise = torch.rand_like(x)
+        y = x.clone()
+        F.relu(y, inplace=True)
+        torch.add(y, 1, out=y)
+        dead = x.exp().sum()  # noqa: F841 - dead code is the point
+        return y + noise
 
 
 # ---------------------------------------------------------------- conv + batchnorm folding
@@ -515,6 +605,19 @@ class InPlaceBetween(nn.Module):
         q = z * h
         h.add_(1)
         return p + z, q + y, y * z + h.tanh()
+
+
+@_model("fma_inplace_view", _several(3, -1, 4))
+class InPlaceThroughView(nn.Module):
+    """h * y is computed, then h changes through a view of it (h.view(-1).mul_(2)) before the add: an
+    addcmul at the add would read the new h, although no in-place op names h itself."""
+
+    def forward(self, x: torch.Tensor, y: torch.Tensor, z: torch.Tensor) -> torch.Tensor:
+        h = x.clone()
+        v = h.view(-1)
+        p = h * y
+        v.mul_(2)
+        return p + z + h + y * z
 
 
 # ---------------------------------------------------------------- horizontal fusion of Linears

@@ -20,13 +20,15 @@ def _plain_sum_of(n: fx.Node) -> fx.Node | None:
         return None
     (user,) = n.users
     ok = user.op == "call_function" and user.target in SUMS and not user.kwargs and len(user.args) == 2 \
-        and all(isinstance(a, fx.Node) for a in user.args)
+        and all(isinstance(a, fx.Node) for a in user.args) and user.args[0] is not user.args[1]  # p + p is not it
     return user if ok else None
 
 
 def _inplace_between(first: fx.Node, last: fx.Node) -> bool:
     node = first.next
     while node is not last:
+        if node.op in ("call_function", "call_method") and (node.kwargs.get("inplace") is True or "out" in node.kwargs):
+            return True
         if node.op == "call_method" and node.target.endswith("_"):
             return True
         if node.op == "call_function" and getattr(node.target, "__name__", "").endswith("_"):

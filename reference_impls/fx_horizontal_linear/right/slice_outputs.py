@@ -7,7 +7,7 @@ from torch import fx, nn
 
 
 def _fused(linears: list[nn.Linear]) -> nn.Linear:
-    out = nn.Linear(linears[0].in_features, sum(m.out_features for m in linears))
+    out = nn.Linear(linears[0].in_features, sum(m.out_features for m in linears), dtype=linears[0].weight.dtype)
     with torch.no_grad():
         row = 0
         for m in linears:

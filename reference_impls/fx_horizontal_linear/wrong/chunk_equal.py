@@ -19,7 +19,7 @@ def solve(gm: fx.GraphModule) -> fx.GraphModule:
         fused = nn.Linear(ls[0].in_features, sum(m.out_features for m in ls))
         with torch.no_grad():
             fused.weight.copy_(torch.cat([m.weight for m in ls]))
-            fused.bias.copy_(torch.cat([m.bias if m.bias is not None else torch.zeros(m.out_features) for m in ls]))
+            fused.bias.copy_(torch.cat([m.bias if m.bias is not None else m.weight.new_zeros(m.out_features) for m in ls]))
         gm.add_submodule(f"fused{k}", fused)
         with gm.graph.inserting_before(lins[0]):
             y = gm.graph.call_module(f"fused{k}", (src,))

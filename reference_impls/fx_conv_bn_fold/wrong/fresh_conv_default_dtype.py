@@ -1,4 +1,6 @@
-# Builds a brand-new Conv2d from the old one's hyper-parameters under a fresh name and retargets the call node to it.
+# Builds the folded Conv2d with nn.Conv2d's default dtype (float32): a float64 model's folded conv gets float32
+# weights and the graph fails on its float64 input (the prompt states float64 models).
+# zh: 用 nn.Conv2d 的默认 dtype（float32）新建折叠后的卷积：float64 模型的折叠卷积得到 float32 权重，图在 float64 输入上出错（题面写明模型可能是 float64）。
 import torch
 from torch import fx, nn
 

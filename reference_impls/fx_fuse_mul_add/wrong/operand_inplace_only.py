@@ -1,5 +1,5 @@
-# Rewrites one chain at a time until none is left (a fixpoint loop), skipping a chain when an in-place op between
-# its two nodes changes one of the product's operands; has a __main__ self-test.
+# Blocks a chain only when an in-place op names one of the product's operands: a write through a view of an operand (h.view(-1).mul_(2)) or any other in-place op between the multiply and the add slips through (formerly right/fixpoint_selftest; the prompt now says any in-place op between them blocks the fusion).
+# zh: 只有当原地算子直接作用在乘积的操作数上时才跳过这条链：通过操作数的视图写入（h.view(-1).mul_(2)）或乘法与加法之间的其他原地算子都会漏掉（原为 right/fixpoint_selftest；题目现在规定两者之间的任何原地算子都会阻止融合）。
 import operator
 
 import torch
