@@ -7,7 +7,8 @@
     hooks.packed_bytes              # bytes of the bfloat16 copies pack made
 
 BF16SavedActivations(params) subclasses torch.autograd.graph.saved_tensors_hooks, so `with hooks:`
-pushes its pack_hook/unpack_hook (pass your two methods to super().__init__).
+pushes its pack_hook/unpack_hook (pass your two methods to super().__init__ and keep its
+__enter__/__exit__: the grader wraps the pack_hook and unpack_hook attributes super().__init__ sets).
 
 pack(t), for each tensor autograd saves during forward:
 - a float32 or float64 tensor that is not a parameter's: returns a packed object holding one

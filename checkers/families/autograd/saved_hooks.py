@@ -64,7 +64,9 @@ def _tensors_in(obj: Any, depth: int = 0) -> list[torch.Tensor] | None:
         return [obj]
     if obj is None or isinstance(obj, bool | int | float | str | torch.dtype | torch.device | torch.Size):
         return []
-    if depth < 4 and type(obj) in (tuple, list):
+    # a namedtuple or OrderedDict counts; a subclass holding attributes could hide the original there
+    plain = not getattr(obj, "__dict__", None)
+    if depth < 4 and isinstance(obj, tuple | list) and plain:
         out: list[torch.Tensor] = []
         for item in obj:
             got = _tensors_in(item, depth + 1)
@@ -72,7 +74,7 @@ def _tensors_in(obj: Any, depth: int = 0) -> list[torch.Tensor] | None:
                 return None
             out += got
         return out
-    if depth < 4 and type(obj) is dict:
+    if depth < 4 and isinstance(obj, dict) and plain:
         return _tensors_in(list(obj.values()), depth + 1)
     return None
 
