@@ -24,6 +24,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - the scale as a Python float (2**128 is finite in float64) -> hyper: huge_scale.
 - `p.grad.mul_` on a parameter without a gradient -> unused: one (its .grad is None).
 - gradients zeroed or replaced on a skipped step -> grads after step() compared (torch leaves them).
+- a sum- or norm-based check (isfinite(g.sum())): finite gradients whose sum overflows -> bad: near_max
+  (GradScaler checks element by element and steps).
 - float64 parameters (a float32 cast of the grads, or a scaled-overflow test against float32's
   max) -> dtype: float64.
 """
@@ -59,9 +61,12 @@ USED = 3  # parameters in the loss; an unused one (grad None) comes after them
 
 def _bad_value(kind, dtype):
     # "scaled": finite in the loss and its gradient, inf once multiplied by any scale >= 16 (the
-    # smallest a case reaches is 64)
+    # smallest a case reaches is 64). "near_max" (float32, huge_scale only, where no growth is ever
+    # applied and nothing overflows, so the scale stays 2**126): two gradient elements of 0.55 x
+    # float32's max once scaled - each finite, their sum inf, so a check on g.sum() or g.norm()
+    # skips a step GradScaler takes
     return {"inf": float("inf"), "neg_inf": float("-inf"), "nan": float("nan"),
-            "scaled": torch.finfo(dtype).max / 16}[kind]
+            "scaled": torch.finfo(dtype).max / 16, "near_max": 0.55 * torch.finfo(torch.float32).max / 2.0**126}[kind]
 
 
 def _overflow_steps(kind, gen):
@@ -69,10 +74,19 @@ def _overflow_steps(kind, gen):
     return {"none": [], "once": [k], "consecutive": [k, k + 1], "spread": [k, k + 3]}[kind]
 
 
+def _what(bad, target, steps):
+    if bad == "near_max":
+        return f"finite gradients near float32's max (their sum overflows) in params[{target}] at steps {steps}"
+    return f"{bad} in params[{target}].grad at steps {steps}"
+
+
 def _case(name, gen, *, hyper, overflow, bad, where, calls, optimizers, dtype, unused, label_extra=""):
     dt = torch.float64 if dtype == "float64" else torch.float32
     shapes = [tuple(torch.randint(1, 4, (int(torch.randint(1, 3, (), generator=gen)),), generator=gen).tolist())
               for _ in range(USED + (unused == "one"))]
+    if bad == "near_max":  # at least two elements in the parameter that gets them
+        target_shape = {"first": 0, "middle": 1, "last": USED - 1}[where]
+        shapes[target_shape] = (2, 2)
     params = [0.1 * torch.randn(s, generator=gen, dtype=dt) for s in shapes]
     bad_steps = _overflow_steps(overflow, gen) if isinstance(overflow, str) else list(overflow)
     target = {"first": 0, "middle": 1, "last": USED - 1}[where]
@@ -81,7 +95,10 @@ def _case(name, gen, *, hyper, overflow, bad, where, calls, optimizers, dtype, u
         row = [0.01 * torch.randn(s, generator=gen, dtype=dt) for s in shapes[:USED]]
         if step in bad_steps:
             flat = row[target].view(-1)
-            flat[int(torch.randint(0, flat.numel(), (), generator=gen))] = _bad_value(bad, dt)
+            if bad == "near_max":  # every element: the sum of any two overflows, each one does not
+                flat.fill_(_bad_value(bad, dt))
+            else:
+                flat[int(torch.randint(0, flat.numel(), (), generator=gen))] = _bad_value(bad, dt)
         coefs.append(row + [None] * (unused == "one"))
     unscale = {"step": [False] * STEPS, "unscale_clip": [True] * STEPS,
                "mixed": [i % 2 == 1 for i in range(STEPS)]}[calls]
@@ -94,7 +111,7 @@ def _case(name, gen, *, hyper, overflow, bad, where, calls, optimizers, dtype, u
     label = (f"LossScaler({', '.join(f'{k}={v!r}' for k, v in h.items()) if h else ''}); {dtype} params "
              f"{[list(s) for s in shapes]}" + (" (the last one unused: grad None)" if unused == "one" else "")
              + f"; {'one optimizer' if optimizers == 'one' else 'two optimizers ' + str(groups)}; "
-             + (f"{bad} in params[{target}].grad at steps {bad_steps}" if bad_steps else "no overflow")
+             + (_what(bad, target, bad_steps) if bad_steps else "no overflow")
              + {"step": "; step() without unscale_", "unscale_clip": "; unscale_ + clip_grad_norm_(max_norm=0.02) "
                 "every step", "mixed": "; unscale_ + clip_grad_norm_ on steps 2, 4, 6, 8"}[calls] + label_extra)
     return SpecCase(name, (), spec=spec, label=label)

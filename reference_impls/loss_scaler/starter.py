@@ -13,7 +13,8 @@ One training iteration uses it like this (one or two optimizers, each over its o
   goes through.
 - `unscale_(optimizer)`: divide the .grad of every parameter of that optimizer by the scale, in
   place, and remember whether any of them held inf, -inf or nan (parameters whose .grad is None
-  are skipped). Called at most once per optimizer per iteration, and only before step().
+  are skipped). Element by element: finite gradients whose sum exceeds float32's range are no
+  overflow. Called at most once per optimizer per iteration, and only before step().
 - `step(optimizer)`: unscale_ that optimizer first unless unscale_ already ran for it this
   iteration (never divide twice); then call optimizer.step(), unless that optimizer's gradients
   held inf/-inf/nan, in which case skip it. Each optimizer is decided by its own gradients.
