@@ -52,7 +52,8 @@ def test_the_reference_packs_to_half_the_bytes_and_only_rounds_the_gradients():
         for got, plain in zip(facts["grads"], _unhooked_grads(case), strict=True):
             g = got["value"]
             rounded = rounded or not torch.equal(g, plain)
-            assert float((g - plain).norm() / plain.norm().clamp_min(1e-12)) < 2e-2
+            # bfloat16 keeps 8 bits: ~0.4% per saved value, amplified where tanh saturates (1 - y*y)
+            assert float((g - plain).norm() / plain.norm().clamp_min(1e-12)) < 5e-2
         assert rounded  # some gradient used a rounded saved value (the embedding table's need not)
 
 

@@ -18,6 +18,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - float16 activations "compressed" to bfloat16 (precision lost, no bytes saved) -> model: half.
 - packed_bytes counting the original's bytes, or the parameters' -> packed_bytes compared.
 - a copy shared between two saves of the same tensor (cached by id) -> packed_bytes (one per call).
+- parameters recognised by t.data_ptr() instead of the storage's -> gamma[1:], a parameter view at
+  offset 1, is saved by every model.
 - shape or layout lost (a flattened copy) -> layout: transposed, batch: one/empty; unpack's shape.
 - hooks that change the forward (in-place rounding of t) -> the output compared.
 """
@@ -63,12 +65,12 @@ def _weights(model, gen, width, hidden):
         return torch.randn(*shape, generator=gen) / max(1, shape[-1]) ** 0.5
 
     if model == "mlp":
-        return {"w1": r(hidden, width), "b1": r(hidden), "w2": r(width, hidden), "b2": r(width), "gamma": r(width)}
+        return {"w1": r(hidden, width), "b1": r(hidden), "w2": r(width, hidden), "b2": r(width), "gamma": r(width + 1)}
     if model == "embedding":
-        return {"table": r(VOCAB, width), "w1": r(hidden, width), "b1": r(hidden), "gamma": r(hidden)}
+        return {"table": r(VOCAB, width), "w1": r(hidden, width), "b1": r(hidden), "gamma": r(hidden + 1)}
     if model == "gather":
-        return {"w1": r(hidden, 4), "b1": r(hidden), "gamma": r(hidden)}
-    return {"w1": r(hidden, width), "b1": r(hidden), "gamma": r(hidden)}  # half
+        return {"w1": r(hidden, 4), "b1": r(hidden), "gamma": r(hidden + 1)}
+    return {"w1": r(hidden, width), "b1": r(hidden), "gamma": r(hidden + 1)}  # half
 
 
 def _case(name, gen, *, model, dtype, batch, layout, x_grad):

@@ -15,8 +15,9 @@ pack(t), for each tensor autograd saves during forward:
   bfloat16 copy, t.to(torch.bfloat16), and nothing that keeps t itself alive (the point is that
   the full-precision activation is freed); adds the copy's bytes to packed_bytes. Each pack call
   makes its own copy and counts it, even if the same tensor is saved twice.
-- a tensor that shares storage with one of `params` (the parameter itself, or a view such as
-  weight.t(), which F.linear saves): returned as it is, not copied or counted.
+- a tensor that shares storage with one of `params` (the parameter itself, or any view of it:
+  weight.t(), which F.linear saves, or a slice such as gamma[1:]): returned as it is, not copied
+  or counted.
 - any other tensor (int64 indices, bool masks, float16/bfloat16 values): returned as it is.
 The packed object is a tensor, or a tuple/list/dict of tensors and plain values (dtype, device,
 shape): the grader counts the bytes of the distinct storages it holds.

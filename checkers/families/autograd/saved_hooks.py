@@ -12,7 +12,8 @@ The forwards are fixed programs over plain tensors (no user code), so both sides
 tensors in the same order: linear layers (autograd saves `weight.t()`, a view of a parameter),
 GELU/tanh/ReLU activations, a product with a parameter (saved itself), an embedding of more than
 256 rows and max/gather over more than 256 columns (int64 indices saved: bfloat16 cannot hold them
-exactly), and float16 activations (already 2 bytes).
+exactly), float16 activations (already 2 bytes), and `gamma[1:]`, a view of a parameter at a
+nonzero offset (its data_ptr() is not the parameter's; its storage is).
 """
 
 from __future__ import annotations
@@ -41,19 +42,19 @@ def forward(model: str, p: Mapping[str, torch.Tensor], x: torch.Tensor, aux: tor
     """The case's forward (trusted, identical on both sides)."""
     if model == "mlp":
         h = F.gelu(F.linear(x, p["w1"], p["b1"]))
-        return torch.tanh(F.linear(h, p["w2"], p["b2"]) * p["gamma"])
+        return torch.tanh(F.linear(h, p["w2"], p["b2"]) * p["gamma"][1:])
     if model == "embedding":  # x: int64 indices into a table of 300+ rows
         h = F.embedding(x, p["table"])
-        return F.relu(F.linear(h, p["w1"], p["b1"])) * p["gamma"]
+        return F.relu(F.linear(h, p["w1"], p["b1"])) * p["gamma"][1:]
     if model == "gather":  # x: float rows of 300+ columns; aux: int64 column indices
         assert aux is not None
         top = x.max(dim=-1).values
         picked = torch.gather(x, 1, aux)
-        return torch.tanh(F.linear(picked, p["w1"], p["b1"])) * top.unsqueeze(-1) * p["gamma"]
+        return torch.tanh(F.linear(picked, p["w1"], p["b1"])) * top.unsqueeze(-1) * p["gamma"][1:]
     if model == "half":  # float16 activations are saved next to float32/float64 ones
         h = F.linear(x, p["w1"], p["b1"])
         low = h.to(torch.float16)
-        return (low * low).to(x.dtype).tanh() * p["gamma"]
+        return (low * low).to(x.dtype).tanh() * p["gamma"][1:]
     raise ValueError(model)
 
 
