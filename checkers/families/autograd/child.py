@@ -19,6 +19,7 @@ import torch
 from torch.autograd.gradcheck import GradcheckError
 from torch.utils._python_dispatch import TorchDispatchMode
 
+from dlprep.checkers.families.autograd import saved_hooks
 from dlprep.checkers.families.autograd.expr_graph import BINARY
 from dlprep.checkers.sandbox import harness
 
@@ -307,6 +308,7 @@ def call_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, 
 PROBES: dict[str, Callable[[Any, dict[str, Any], dict[str, Any]], dict[str, Any]]] = {
     "function": function_probe, "expression": expression_probe, "saved": saved_probe,
     "tensor": tensor_probe, "call": call_probe,
+    "packed": saved_hooks.packed_probe,  # saved-tensor hooks that compress activations (saved_hooks.py)
 }
 
 

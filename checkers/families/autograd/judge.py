@@ -16,6 +16,10 @@ does with the user's entry and what it reports; this module judges those facts p
               inputs' own graph still working afterwards; all compared with the oracle measured by
               the same probe in the grader.
 - call:       a plain call whose plain result check.py judges itself (`problem(case, out, error)`).
+- packed:     a saved_tensors_hooks subclass built as `oracle(params)`: per tensor autograd saves, the
+              bytes its packed form holds and the packed tensor, what unpack returns, the output and
+              the gradients, all compared with the reference hooks run by the same probe here
+              (saved_hooks.py).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import torch
 from dlprep.checkers.base import Case, Family
 from dlprep.checkers.compare import Comparison, compare_described
 from dlprep.checkers.families.autograd import child as autograd_child
-from dlprep.checkers.families.autograd import expr_graph
+from dlprep.checkers.families.autograd import expr_graph, saved_hooks
 from dlprep.checkers.registry import register
 from dlprep.checkers.sandbox import harness
 from dlprep.results import CheckResult
@@ -127,7 +131,7 @@ class AutogradFamily(Family):
             at = f" (line {err['line']})" if err.get("line") else ""
             return _fail(case, f"raised {err['type']}{at}: {err['message']}")
         judge = {"function": self._function, "expression": self._expression, "saved": self._saved,
-                 "tensor": self._tensor, "call": self._call}[self.probe]
+                 "tensor": self._tensor, "call": self._call, "packed": self._packed}[self.probe]
         return judge(case, fact)
 
     # ------------------------------------------------------------------ custom autograd.Function
@@ -330,6 +334,18 @@ class AutogradFamily(Family):
                     if not c.ok:
                         return c.message
         return None
+
+    # ------------------------------------------------------------------ saved-tensor hooks
+
+    def _packed(self, case: Case, fact: dict[str, Any]) -> CheckResult:
+        assert isinstance(case, ProbeCase)
+        want = saved_hooks.packed_probe(self.ex.check.oracle, case.wire(), {})
+        label = self.ex.check.label(case)
+        problem, details = saved_hooks.judge(self, case, fact, want)
+        if problem:
+            return _fail(case, problem[:700], inputs=label, **details)
+        return _pass(case, f"{len(want['packs'])} saved tensors, {details['packed_bytes']} bytes in bfloat16 copies",
+                     inputs=label, **details)
 
     # ------------------------------------------------------------------ plain calls judged by check.py
 

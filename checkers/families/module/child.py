@@ -13,6 +13,7 @@ from torch import nn
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from dlprep.checkers.families import model_spec, probe_family
+from dlprep.checkers.families.module import scaler
 from dlprep.checkers.sandbox import harness
 
 _TENSOR = torch.Tensor
@@ -185,6 +186,7 @@ def adam_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[s
 PROBES: dict[str, probe_family.Probe] = {
     "structure": structure_probe, "optimizer": optimizer_probe, "train": train_probe,
     "rng": rng_probe, "adam": adam_probe,
+    "scaler": scaler.scaler_probe,  # a dynamic loss scaler against torch.amp.GradScaler (scaler.py)
 }
 
 

@@ -15,6 +15,8 @@ runs the same probe on the exercise's oracle here and names the first difference
              leaves in the model (named by epoch when they are not the best epoch's).
 - rng:       a function given a model with dropout and a private generator: its outputs, and what
              the global RNG and the generator give after it returns.
+- scaler:    a dynamic loss scaler class driven through a mixed-precision loop, compared step by step
+             with torch.amp.GradScaler("cpu") (see scaler.py).
 - adam:      an Adam step on lists of tensors, compared after every step with torch.optim.Adam's
              for-loop, foreach and fused implementations; the foreach entry must use _foreach ops.
 
@@ -29,6 +31,7 @@ from typing import Any
 import torch
 
 from dlprep.checkers.families.module import child as module_child
+from dlprep.checkers.families.module import scaler
 from dlprep.checkers.families.probe_family import ProbeFamily, Problem, SpecCase
 from dlprep.checkers.registry import register
 
@@ -248,6 +251,11 @@ class ModuleFamily(ProbeFamily):
                 raise Problem(f"model was called {fact.get('forwards', 0)} time(s), expected {want['forwards']}: y2 "
                               "must be a second forward pass with the restored RNG state, not a copy of y1")
         return None
+
+    # ------------------------------------------------------------------ dynamic loss scaling
+
+    def judge_scaler(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
+        return scaler.judge(self, case, fact)
 
     # ------------------------------------------------------------------ Adam step
 
