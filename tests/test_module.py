@@ -168,3 +168,67 @@ def test_calling_torch_optim_is_a_rule_violation(grader):
     v = grader.grade_source(ADAM, source, "s.py", seed=1)
     assert v.score == 0 and "forbidden call torch.optim" in messages(v)
     assert v.summary.startswith("failed: forbidden call torch.optim at line")
+
+
+# ---------------------------------------------------------------- contracts (fam-module), no sandbox
+
+def _registration_problem(module: nn.Module) -> str | None:
+    from dlprep.checkers.families.probe_family import Problem
+
+    q = _q("shared_layer_stack", "SharedStack")
+    fam = registry.family("module")(load_exercise(q))
+    want = model_spec.structure(fam.ex.check.oracle(3, 2))
+    try:
+        fam._registration(model_spec.structure(module), want)
+    except Problem as p:
+        return str(p)
+    return None
+
+
+def test_registration_order_is_free_but_a_container_of_another_type_is_named():
+    class HeadFirst(nn.Module):
+        def __init__(self, container: type[nn.Module]):
+            super().__init__()
+            self.head = nn.Linear(3, 1)
+            block = nn.Sequential(nn.Linear(3, 3), nn.Tanh())
+            self.layers = container(*[block] * 2) if container is nn.Sequential else container([block] * 2)
+
+    assert _registration_problem(HeadFirst(nn.ModuleList)) is None  # the prompt fixes names, not order
+    assert "layers is a Sequential, expected an nn.ModuleList" in (_registration_problem(HeadFirst(nn.Sequential))
+                                                                    or "")
+
+
+def test_model_spec_ties_own_parameters_custom_leaves_and_a_dropped_child():
+    spec = {"type": "Block", "params": {"scale": [2]}, "ties": [["head.weight", "backbone.weight"]],
+            "children": {"backbone": model_spec.linear(3, 3), "head": model_spec.linear(3, 3)}}
+    model = model_spec.load(spec, model_spec.initial_state(spec, seed=1))
+    assert model.head.weight is model.backbone.weight
+    assert [n for n, _ in model.named_parameters()] == ["scale", "backbone.weight", "backbone.bias", "head.bias"]
+    odd = model_spec.contract_model("odd_leaves", torch.Generator().manual_seed(0), 4, 2)
+    m = model_spec.load(odd, model_spec.initial_state(odd, seed=0))
+    m(torch.randn(2, 4)).sum().backward()
+    assert m.encoder[3].aux.weight.grad is None  # run in forward, output dropped: no gradient
+    assert isinstance(m.encoder[3].gain, model_spec.Scale) and m.encoder[3].gain.gain.grad is not None
+
+
+def test_every_contract_point_of_the_module_and_hooks_exercises_builds_and_the_oracle_runs_it():
+    import importlib
+
+    from dlprep.checkers import contract
+    from dlprep.checkers.families.hooks import child as hooks_child
+    from dlprep.checkers.families.module import child as module_child
+
+    exercises = {"shared_layer_stack": module_child, "batchnorm_buffers": module_child, "rng_replay": module_child,
+                 "freeze_backbone": module_child, "train_restore_best": module_child,
+                 "capture_linear_activations": hooks_child, "input_pre_hook": hooks_child,
+                 "clip_grad_hooks": hooks_child, "backward_hook_order": hooks_child}
+    for ex, child in exercises.items():
+        check = importlib.import_module(f"reference_impls.{ex}.check")
+        declared = contract.load(REPO / "reference_impls" / ex)
+        assert declared is not None, ex
+        for point in declared.points(seed=3)[:6]:
+            case = check.contract_case(dict(point), contract.generator(3, point))
+            wire = {"args": list(case.args), "kwargs": case.kwargs, **case.spec}
+            with model_spec.private_global_rng():
+                facts = child.PROBES[check.PROBE](check.oracle, wire, dict(getattr(check, "PROBE_OPTIONS", {})))
+            assert "error" not in facts, (ex, point)

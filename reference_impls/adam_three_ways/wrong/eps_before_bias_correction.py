@@ -1,0 +1,32 @@
+# adds eps to sqrt(v) BEFORE dividing by sqrt(1 - beta2^t): (sqrt(v) + eps) / sqrt(bc2)
+# zh: 在除以 sqrt(1 - beta2^t) 之前就把 eps 加到 sqrt(v) 上：(sqrt(v) + eps) / sqrt(bc2)。
+import torch
+
+
+@torch.no_grad()
+def adam_loop(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, eps, weight_decay):
+    bc1 = 1 - beta1 ** step
+    bc2_sqrt = (1 - beta2 ** step) ** 0.5
+    for p, g, m, v in zip(params, grads, exp_avgs, exp_avg_sqs):
+        if weight_decay != 0:
+            g = g.add(p, alpha=weight_decay)
+        m.mul_(beta1).add_(g, alpha=1 - beta1)
+        v.mul_(beta2).addcmul_(g, g, value=1 - beta2)
+        denom = v.sqrt().add_(eps).div_(bc2_sqrt)
+        p.addcdiv_(m, denom, value=-lr / bc1)
+
+
+@torch.no_grad()
+def adam_foreach(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, eps, weight_decay):
+    bc1 = 1 - beta1 ** step
+    bc2_sqrt = (1 - beta2 ** step) ** 0.5
+    if weight_decay != 0:
+        grads = torch._foreach_add(grads, params, alpha=weight_decay)
+    torch._foreach_mul_(exp_avgs, beta1)
+    torch._foreach_add_(exp_avgs, grads, alpha=1 - beta1)
+    torch._foreach_mul_(exp_avg_sqs, beta2)
+    torch._foreach_addcmul_(exp_avg_sqs, grads, grads, value=1 - beta2)
+    denom = torch._foreach_sqrt(exp_avg_sqs)
+    torch._foreach_add_(denom, eps)
+    torch._foreach_div_(denom, bc2_sqrt)
+    torch._foreach_addcdiv_(params, exp_avgs, denom, value=-lr / bc1)

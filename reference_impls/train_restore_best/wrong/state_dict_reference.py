@@ -1,0 +1,33 @@
+# keeps best = model.state_dict() without copying: the dict holds the live tensors, so "best" silently becomes the last epoch
+# zh: 直接保存 best = model.state_dict() 而不拷贝：字典引用活张量，最佳权重悄悄变成最后一个 epoch 的。
+import copy
+
+import torch
+from torch import nn
+import torch.nn.functional as F
+
+
+def train(model: nn.Module, train_batches: list[tuple[torch.Tensor, torch.Tensor]],
+          val: tuple[torch.Tensor, torch.Tensor], epochs: int, lr: float) -> list[float]:
+    opt = torch.optim.SGD(model.parameters(), lr=lr)
+    val_x, val_y = val
+    losses = []
+    best_loss, best_state = float("inf"), None
+    for epoch in range(epochs):
+        model.train()
+        for x, y in train_batches:
+            opt.zero_grad()
+            loss = F.mse_loss(model(x), y)
+            loss.backward()
+            opt.step()
+        model.eval()
+        with torch.no_grad():
+            v = F.mse_loss(model(val_x), val_y).item()
+        losses.append(v)
+        if v < best_loss:
+            best_loss = v
+            best_state = model.state_dict()
+    if best_state is not None:
+        model.load_state_dict(best_state)
+    model.eval()
+    return losses
