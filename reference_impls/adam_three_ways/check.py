@@ -54,6 +54,9 @@ oracle = TORCH_ADAM["torch.optim.Adam(foreach=False)"]
 
 def _adam_variant(bias_correction=True, decoupled=False):
     """Known-wrong variants, to name the mistake when a submission matches one."""
+    # no_grad as in any optimizer step: the contract hands nn.Parameters that require grad, and an
+    # in-place update of such a leaf outside no_grad raises (this stand-in runs on every point).
+    @torch.no_grad()
     def step_fn(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, eps, weight_decay):
         bc1, bc2 = (1 - beta1**step, 1 - beta2**step) if bias_correction else (1.0, 1.0)
         for p, g, m, v in zip(params, grads, exp_avgs, exp_avg_sqs, strict=True):
