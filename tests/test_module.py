@@ -235,8 +235,9 @@ def test_every_trusted_stand_in_runs_on_every_contract_point_of_the_module_and_h
         check = fam.ex.check
         declared = contract.load(fam.ex.folder)
         assert declared is not None, ex
+        diagnoses = getattr(check, "DIAGNOSES", ())
         stand_ins = [("oracle", check.oracle), *getattr(check, "TORCH_ADAM", {}).items(),
-                     *((f"DIAGNOSES[{i}]", fam._stand_in(w)) for i, (w, _) in enumerate(getattr(check, "DIAGNOSES", ())))]
+                     *((f"DIAGNOSES[{i}]", fam._stand_in(w)) for i, (w, _) in enumerate(diagnoses))]
         seen: set[tuple[str, str]] = set()
         for seed in (3, 4):
             for point in dict.fromkeys(declared.points(seed)):

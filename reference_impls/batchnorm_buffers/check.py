@@ -85,7 +85,8 @@ def _case(name, gen, c, batches, momentum=0.1, eps=1e-5, loaded=True, defaults=F
     kwargs = {} if defaults else {"momentum": momentum, "eps": eps}
     given = "eps and momentum left at their defaults" if defaults else f"momentum={momentum}, eps={eps}"
     state = _state(gen, c) if loaded else None
-    return SpecCase(name, (c,), kwargs, spec={"state": state, "steps": steps, "rounding": _rounding(steps, state, c, eps)},
+    return SpecCase(name, (c,), kwargs,
+                    spec={"state": state, "steps": steps, "rounding": _rounding(steps, state, c, eps)},
                     label=f"num_features={c}, {given}, train batches {batches}, then eval"
                           + ("" if loaded else ", fresh state"))
 
