@@ -156,7 +156,7 @@ def test_adam_rebinding_writing_into_grads_and_a_missing_function_each_have_thei
                                                             "g = g.add_(p, alpha=weight_decay)")
     v = grader.grade_source(ADAM, into_grads, "s.py", seed=1)
     assert "adam_loop wrote into grads[0]" in messages(v)
-    loop_only = exercise_source("adam_three_ways").split("def adam_foreach")[0]
+    loop_only = exercise_source("adam_three_ways").split("@torch.no_grad()\ndef adam_foreach")[0]
     v = grader.grade_source(ADAM, loop_only, "s.py", seed=1)
     msgs = messages(v)
     assert "public/adam_loop/defaults: pass" in msgs and "the solution does not define adam_foreach()" in msgs
@@ -168,3 +168,82 @@ def test_calling_torch_optim_is_a_rule_violation(grader):
     v = grader.grade_source(ADAM, source, "s.py", seed=1)
     assert v.score == 0 and "forbidden call torch.optim" in messages(v)
     assert v.summary.startswith("failed: forbidden call torch.optim at line")
+
+
+# ---------------------------------------------------------------- contracts (fam-module), no sandbox
+
+def _registration_problem(module: nn.Module) -> str | None:
+    from dlprep.checkers.families.probe_family import Problem
+
+    q = _q("shared_layer_stack", "SharedStack")
+    fam = registry.family("module")(load_exercise(q))
+    want = model_spec.structure(fam.ex.check.oracle(3, 2))
+    try:
+        fam._registration(model_spec.structure(module), want)
+    except Problem as p:
+        return str(p)
+    return None
+
+
+def test_registration_order_is_free_but_a_container_of_another_type_is_named():
+    class HeadFirst(nn.Module):
+        def __init__(self, container: type[nn.Module]):
+            super().__init__()
+            self.head = nn.Linear(3, 1)
+            block = nn.Sequential(nn.Linear(3, 3), nn.Tanh())
+            self.layers = container(*[block] * 2) if container is nn.Sequential else container([block] * 2)
+
+    assert _registration_problem(HeadFirst(nn.ModuleList)) is None  # the prompt fixes names, not order
+    assert "layers is a Sequential, expected an nn.ModuleList" in (_registration_problem(HeadFirst(nn.Sequential))
+                                                                    or "")
+
+
+def test_model_spec_ties_own_parameters_custom_leaves_and_a_dropped_child():
+    spec = {"type": "Block", "params": {"scale": [2]}, "ties": [["head.weight", "backbone.weight"]],
+            "children": {"backbone": model_spec.linear(3, 3), "head": model_spec.linear(3, 3)}}
+    model = model_spec.load(spec, model_spec.initial_state(spec, seed=1))
+    assert model.head.weight is model.backbone.weight
+    assert [n for n, _ in model.named_parameters()] == ["scale", "backbone.weight", "backbone.bias", "head.bias"]
+    odd = model_spec.contract_model("odd_leaves", torch.Generator().manual_seed(0), 4, 2)
+    m = model_spec.load(odd, model_spec.initial_state(odd, seed=0))
+    m(torch.randn(2, 4)).sum().backward()
+    assert m.encoder[3].aux.weight.grad is None  # run in forward, output dropped: no gradient
+    assert isinstance(m.encoder[3].gain, model_spec.Scale) and m.encoder[3].gain.gain.grad is not None
+
+
+# Every exercise of the two families with its entry and family: the trusted code of each runs on
+# every value its contract can draw (a grading may meet any of them).
+CONTRACT_EXERCISES = {
+    "shared_layer_stack": ("SharedStack", "module"), "batchnorm_buffers": ("MyBatchNorm1d", "module"),
+    "rng_replay": ("replay", "module"), "freeze_backbone": ("finetune_optimizer", "module"),
+    "train_restore_best": ("train", "module"), "adam_three_ways": ("adam_loop", "module"),
+    "capture_linear_activations": ("capture", "hooks"),
+    "input_pre_hook": ("scale_input", "hooks"), "clip_grad_hooks": ("accumulate_clipped", "hooks"),
+    "backward_hook_order": ("backward_order", "hooks"),
+}
+
+
+def test_every_trusted_stand_in_runs_on_every_contract_point_of_the_module_and_hooks_exercises():
+    # The oracle, every other torch implementation it is compared with (adam: foreach and fused)
+    # and every DIAGNOSES stand-in run in the grader on whatever point a grading draws; one that
+    # raises on a point crashes the grading (adam's AdamW stand-in once updated an nn.Parameter
+    # outside no_grad). Each seed's covering set meets every value and every pair of values.
+    from dlprep.checkers import contract
+
+    for ex, (entry, checker) in CONTRACT_EXERCISES.items():
+        fam = registry.family(checker)(load_exercise(_q(ex, entry, checker)))
+        check = fam.ex.check
+        declared = contract.load(fam.ex.folder)
+        assert declared is not None, ex
+        diagnoses = getattr(check, "DIAGNOSES", ())
+        stand_ins = [("oracle", check.oracle), *getattr(check, "TORCH_ADAM", {}).items(),
+                     *((f"DIAGNOSES[{i}]", fam._stand_in(w)) for i, (w, _) in enumerate(diagnoses))]
+        seen: set[tuple[str, str]] = set()
+        for seed in (3, 4):
+            for point in dict.fromkeys(declared.points(seed)):
+                seen |= set(point)
+                case = fam.contract_case(point, seed)
+                for name, fn in stand_ins:
+                    facts = fam.expected(case, fn)
+                    assert "error" not in facts, (ex, contract.case_name(point), name, facts.get("error"))
+        assert seen == {(axis.name, v) for axis in declared.axes for v in axis.values}, ex

@@ -49,16 +49,20 @@ def private_global_rng(seed: int | None = None) -> Iterator[None]:
 class Block(nn.Module):
     """Named children applied in order; with `residual` the block's input is added to its output."""
 
-    def __init__(self, children: dict[str, nn.Module], residual: bool = False):
+    def __init__(self, children: dict[str, nn.Module], residual: bool = False, unused: tuple[str, ...] = ()):
         super().__init__()
         for name, child in children.items():
             self.add_module(name, child)
         self.residual = residual
+        self.unused = tuple(unused)  # children run in forward whose output is dropped (an aux branch)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         y = x
         for name in self._modules:
-            y = getattr(self, name)(y)
+            if name in self.unused:
+                getattr(self, name)(y)
+            else:
+                y = getattr(self, name)(y)
         return x + y if self.residual else y
 
 
@@ -83,6 +87,18 @@ class LoRALinear(nn.Linear):
     that matches with `type(m) is nn.Linear` misses it."""
 
 
+class Scale(nn.Module):
+    """A custom leaf layer (no children, one parameter of its own): code that recognises leaves by a
+    list of known layer types misses it."""
+
+    def __init__(self, dim: int):
+        super().__init__()
+        self.gain = nn.Parameter(torch.ones(dim))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x * self.gain
+
+
 class Raise(nn.Module):
     """A layer whose forward raises: code that cleans up only after a forward that returns leaks."""
 
@@ -97,6 +113,10 @@ def build(spec: dict[str, Any]) -> nn.Module:
         return cls(spec["in"], spec["out"], bias=spec.get("bias", True))
     if kind == "Raise":
         return Raise()
+    if kind == "Identity":
+        return nn.Identity()
+    if kind == "Scale":
+        return Scale(spec["dim"])
     if kind in ACTIVATIONS:
         return ACTIVATIONS[kind]()
     if kind == "Dropout":
@@ -106,7 +126,17 @@ def build(spec: dict[str, Any]) -> nn.Module:
     if kind == "Sequential":
         return nn.Sequential(*(build(c) for c in spec["children"]))
     if kind == "Block":
-        return Block({k: build(c) for k, c in spec["children"].items()}, spec.get("residual", False))
+        block = Block({k: build(c) for k, c in spec["children"].items()}, spec.get("residual", False),
+                      tuple(spec.get("unused", ())))
+        # Parameters the block holds itself, outside every child (unused by forward: they are there
+        # to be frozen or trained, like a model's own scale or temperature).
+        for name, shape in spec.get("params", {}).items():
+            block.register_parameter(name, nn.Parameter(torch.randn(shape)))
+        # Tied weights: [dst, src] dotted names below this block; dst becomes the same Parameter as src.
+        for dst, src in spec.get("ties", []):
+            owner, _, attr = dst.rpartition(".")
+            setattr(block.get_submodule(owner), attr, block.get_parameter(src))
+        return block
     if kind == "Parallel":
         return Parallel({k: build(c) for k, c in spec["children"].items()}, spec.get("order"))
     raise ValueError(f"unknown module type {kind!r} in a model spec")
@@ -148,12 +178,17 @@ def render(spec: dict[str, Any]) -> str:
         return f"Dropout({spec['p']})"
     if kind == "LayerNorm":
         return f"LayerNorm({spec['dim']})"
+    if kind == "Scale":
+        return f"Scale({spec['dim']})"
     if kind == "Sequential":
         return "Sequential(" + ", ".join(render(c) for c in spec["children"]) + ")"
     if kind in ("Block", "Parallel"):
         inner = ", ".join(f"{k}={render(c)}" for k, c in spec["children"].items())
         order = f", order={'/'.join(spec['order'])}" if spec.get("order") else ""
-        return f"{kind}({inner}{', residual' if spec.get('residual') else ''}{order})"
+        extra = "".join(f", param {k}{list(v)}" for k, v in spec.get("params", {}).items())
+        extra += "".join(f", {k} output unused" for k in spec.get("unused", ()))
+        extra += "".join(f", {dst} tied to {src}" for dst, src in spec.get("ties", []))
+        return f"{kind}({inner}{', residual' if spec.get('residual') else ''}{order}{extra})"
     return str(kind)
 
 
@@ -328,3 +363,54 @@ def hook_counts(model: nn.Module) -> dict[str, Any]:
             _module_mod._global_backward_pre_hooks, _module_mod._global_backward_hooks)
     return {"modules": modules, "params": params,
             "global": {k: n for k, d in zip(HOOK_KINDS, glob, strict=True) if (n := _stored(d))}}
+
+
+# ---------------------------------------------------------------------------- contract models (hooks)
+
+CONTRACT_MODELS = ("flat", "nested", "swapped", "subclass", "called_twice", "odd_leaves")
+
+
+def contract_model(kind: str, gen: torch.Generator, d_in: int, d_out: int, *, aux: bool = True) -> dict[str, Any]:
+    """A model of one of the shapes the hooks prompts state: flat; nested blocks whose layers have
+    dotted names like `encoder.3.attn.q`; parallel branches called in another order than
+    registered; nn.Linear subclasses; a branch called twice in one forward; leaves that are not
+    Linear or an activation (Identity, a custom layer) and, with `aux`, a child whose output is
+    dropped (its backward never runs)."""
+    width = _int(gen, 3, 7)
+    if kind == "flat":
+        return stack(d_in, d_out, width, ["sequential"])
+    if kind == "nested":
+        spec = stack(d_in, d_out, width, ["residual", "sequential"], "Tanh")
+        spec["children"]["encoder"]["children"].append({"type": "Block", "residual": True, "children": {
+            "attn": {"type": "Block", "children": {"q": linear(width, width), "k": linear(width, width)}},
+            "act": {"type": "GELU"}}})
+        return spec
+    if kind == "swapped":
+        return stack(d_in, d_out, width, ["swapped", "parallel", "swapped"], "GELU")
+    if kind == "subclass":
+        spec = stack(d_in, d_out, width, ["residual", "parallel"])
+
+        def mark(node: Any, count: list[int]) -> Any:
+            if isinstance(node, dict):
+                node = {k: mark(v, count) for k, v in node.items()}
+                if node.get("type") == "Linear":
+                    node["subclass"] = count[0] % 2 == 0
+                    count[0] += 1
+                return node
+            return [mark(v, count) for v in node] if isinstance(node, list) else node
+        return mark(spec, [0])  # type: ignore[no-any-return]
+    if kind == "called_twice":
+        spec = stack(d_in, d_out, width, ["sequential"])
+        spec["children"]["encoder"]["children"].append({"type": "Parallel", "order": ["left", "right", "left"],
+                                                        "children": {"left": linear(width, width),
+                                                                     "right": {"type": "Tanh"}}})
+        return spec
+    if kind == "odd_leaves":
+        spec = stack(d_in, d_out, width, ["sequential"])
+        children: dict[str, Any] = {"skip": {"type": "Identity"}, "gain": {"type": "Scale", "dim": width}}
+        if aux:
+            children["aux"] = linear(width, width)
+        spec["children"]["encoder"]["children"].append(
+            {"type": "Block", "children": children, **({"unused": ["aux"]} if aux else {})})
+        return spec
+    raise ValueError(f"unknown contract model {kind!r}")

@@ -126,11 +126,13 @@ class ProbeFamily(Family):
             self._mutants[wrong] = namespace[self.ex.question.entry]
         return self._mutants[wrong]
 
-    def same(self, got: Any, want: Any, where: str, hint: str = "") -> None:
-        """Two described values (or plain tensors/None) must agree within the exercise's tolerances."""
+    def same(self, got: Any, want: Any, where: str, hint: str = "",
+             tol: tuple[float | None, float | None] | None = None) -> None:
+        """Two described values (or plain tensors/None) must agree within the exercise's tolerances
+        (or `tol`, (rtol, atol), where a case states its own)."""
         got_d = got if isinstance(got, dict) and "kind" in got else harness.describe(got)
         want_d = want if isinstance(want, dict) and "kind" in want else harness.describe(want)
-        rtol, atol = self.tolerances()
+        rtol, atol = tol or self.tolerances()
         c = compare_described(got_d, want_d, rtol, atol, where=where)
         if not c.ok:
             # The hint explains wrong values; a wrong type or shape speaks for itself.

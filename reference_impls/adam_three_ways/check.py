@@ -54,6 +54,9 @@ oracle = TORCH_ADAM["torch.optim.Adam(foreach=False)"]
 
 def _adam_variant(bias_correction=True, decoupled=False):
     """Known-wrong variants, to name the mistake when a submission matches one."""
+    # no_grad as in any optimizer step: the contract hands nn.Parameters that require grad, and an
+    # in-place update of such a leaf outside no_grad raises (this stand-in runs on every point).
+    @torch.no_grad()
     def step_fn(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, eps, weight_decay):
         bc1, bc2 = (1 - beta1**step, 1 - beta2**step) if bias_correction else (1.0, 1.0)
         for p, g, m, v in zip(params, grads, exp_avgs, exp_avg_sqs, strict=True):
@@ -110,3 +113,28 @@ def hidden_cases(gen, n):
                         lr=[1e-3, 1e-2, 3e-2][i % 3], betas=(0.9, [0.99, 0.999][i % 2]),
                         weight_decay=[0.0, 0.05][i % 2 == 0])
     return cases
+
+
+def contract_case(point, gen):
+    """Either entry over gradients of unit, tiny (1e-6: sqrt(v) near eps), huge or zero size; eps
+    1e-8 or 1e-3 (where eps sits shows); weight decay off or on; lists of mixed shapes, with 0-dim
+    and empty tensors, or of up to 24 tensors; plain tensors or nn.Parameters that require grad (an
+    in-place update outside no_grad raises); 1, a few or 10 steps; positional or keyword call."""
+    def pick(lo, hi):
+        return int(torch.randint(lo, hi + 1, (), generator=gen))
+    shapes = {"mixed": [(pick(1, 5), pick(1, 4)), (pick(1, 7),), (2, 2, pick(1, 3)), (pick(1, 6),)],
+              "zero_dim_and_empty": [(), (0,), (pick(1, 5),), (3, 0), (1,)],
+              "many": [(pick(1, 6),) for _ in range(pick(16, 24))]}[point["shapes"]]
+    scale = {"unit": 0.1, "tiny": 1e-6, "huge": 1e3, "zero": 0.0}[point["grads"]]
+    steps = {"few": pick(2, 4), "one": 1, "many": 10}[point["steps"]]
+    eps = {"default": 1e-8, "large": 1e-3}[point["eps"]]
+    wd = {"off": 0.0, "on": [0.01, 0.1][pick(0, 1)]}[point["weight_decay"]]
+    lr = [1e-3, 1e-2, 5e-2][pick(0, 2)]
+    betas = [(0.9, 0.999), (0.8, 0.99), (0.5, 0.9)][pick(0, 2)]
+    both = _cases("contract", gen, shapes, steps, lr=lr, betas=betas, eps=eps, weight_decay=wd, grad_scale=scale,
+                  by_keyword=point["call"] == "keyword")
+    case = both[0] if point["entry"] == "adam_loop" else both[1]
+    if point["params"] == "parameters":
+        case.spec["as_parameters"] = True
+        case.label += "; params are nn.Parameters that require grad"
+    return case

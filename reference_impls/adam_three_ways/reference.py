@@ -1,6 +1,9 @@
 import torch
 
 
+# no_grad, as inside torch.optim: params may be nn.Parameters that require grad, and an in-place
+# update of such a leaf is refused while autograd records.
+@torch.no_grad()
 def adam_loop(params: list[torch.Tensor], grads: list[torch.Tensor], exp_avgs: list[torch.Tensor],
               exp_avg_sqs: list[torch.Tensor], step: int, *, lr: float, beta1: float, beta2: float,
               eps: float, weight_decay: float) -> None:
@@ -15,6 +18,7 @@ def adam_loop(params: list[torch.Tensor], grads: list[torch.Tensor], exp_avgs: l
         p.addcdiv_(m, denom, value=-lr / bc1)
 
 
+@torch.no_grad()
 def adam_foreach(params: list[torch.Tensor], grads: list[torch.Tensor], exp_avgs: list[torch.Tensor],
                  exp_avg_sqs: list[torch.Tensor], step: int, *, lr: float, beta1: float, beta2: float,
                  eps: float, weight_decay: float) -> None:

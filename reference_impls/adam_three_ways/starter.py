@@ -14,7 +14,8 @@ Adam's two running averages exp_avgs (m) and exp_avg_sqs (v), which start as zer
 the whole list at once with `torch._foreach_*` functions (`_foreach_mul_`, `_foreach_add_`,
 `_foreach_addcmul_`, `_foreach_sqrt`, `_foreach_div_`, ...), the way torch's foreach=True
 implementation saves a kernel launch per tensor. Do not modify the grads lists' tensors, and do
-not use torch.optim. The grader runs several steps and compares every tensor after every step
+not use torch.optim. params may be nn.Parameters that require grad, as torch.optim receives them.
+The grader runs several steps and compares every tensor after every step
 with torch.optim.Adam's for-loop, foreach and fused implementations, and counts the ops
 adam_foreach dispatches.
 """

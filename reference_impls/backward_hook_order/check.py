@@ -88,3 +88,13 @@ def hidden_cases(gen, n):
 
 
 FULL_BACKWARD_HOOKS = True  # the prompt names register_full_backward_hook
+
+
+def contract_case(point, gen):
+    """Every model shape the prompt states (swapped branches, a leaf called twice, Identity and
+    custom leaves, a dropped child whose hook never fires, nested `attn.q` names), batches 1 to 200."""
+    def pick(lo, hi):
+        return int(torch.randint(lo, hi + 1, (), generator=gen))
+    spec = model_spec.contract_model(point["model"], gen, pick(2, 8), pick(1, 4))
+    batch = {"several": pick(2, 9), "one": 1, "large": pick(100, 200)}[point["batch"]]
+    return _case("contract", spec, gen, batch=batch)

@@ -90,3 +90,22 @@ def hidden_cases(gen, n):
         spec = model_spec.random_model(gen, d_in, 3, parallel=True, min_blocks=2)
         cases.append(_case(f"random-{i}", _subclassed(spec, every=3), gen, 5))
     return cases
+
+
+def contract_case(point, gen):
+    """Every model shape the prompt states (nested `attn.q` names, subclasses, a branch called
+    twice, Identity/custom leaves and a dropped child), batches of 1 to 200, a forward that returns
+    or raises, with or without hooks the caller registered first."""
+    def pick(lo, hi):
+        return int(torch.randint(lo, hi + 1, (), generator=gen))
+    spec = model_spec.contract_model(point["model"], gen, pick(2, 8), pick(1, 4))
+    batch = {"several": pick(2, 9), "one": 1, "large": pick(100, 200)}[point["batch"]]
+    extra = {}
+    if point["caller_hooks"] == "some":
+        names = [n for n, m in model_spec.skeleton(spec).named_modules() if n]
+        extra["caller_hooks"] = [names[pick(0, len(names) - 1)], "head"]
+    if point["forward"] == "raises":
+        spec = _raising(spec)
+        extra["raises"] = True
+        extra["caller_hooks"] = [f"body.{n}" for n in extra.get("caller_hooks", [])]
+    return _case("contract", spec, gen, batch, **extra)

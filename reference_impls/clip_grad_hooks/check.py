@@ -83,3 +83,15 @@ def hidden_cases(gen, n):
         clip = [0.02, 0.05, 0.1, 0.2][int(torch.randint(0, 4, (), generator=gen))]
         cases.append(_case(f"random-{i}", spec, gen, int(torch.randint(2, 5, (), generator=gen)), 4, clip))
     return cases
+
+
+def contract_case(point, gen):
+    """Every model shape the prompt states (no dropped child: every parameter gets a gradient), 1,
+    a few or 6 micro-batches of 1 or several rows, a clip that bites hard, partly, or never."""
+    def pick(lo, hi):
+        return int(torch.randint(lo, hi + 1, (), generator=gen))
+    spec = model_spec.contract_model(point["model"], gen, pick(2, 7), pick(1, 3), aux=False)
+    n_batches = {"several": pick(2, 4), "one": 1, "many": 6}[point["micro_batches"]]
+    rows = {"several": pick(2, 8), "one": 1}[point["rows"]]
+    clip = {"tight": 0.01, "mid": [0.05, 0.1, 0.2][pick(0, 2)], "loose": 1e4}[point["clip"]]
+    return _case("contract", spec, gen, n_batches, rows, clip)

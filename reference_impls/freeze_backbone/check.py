@@ -74,3 +74,36 @@ def hidden_cases(gen, n):
         spec = _model(blocks, d_in=draw(2, 6), width=draw(3, 6), head_hidden=draw(0, 4))
         cases.append(_case(f"random-{i}", gen, spec, lr=[0.01, 0.05, 0.1][i % 3]))
     return cases
+
+
+def contract_case(point, gen):
+    """Backbones nested, flat or one Linear; heads of one or two layers or a Block whose child is
+    named `from_backbone`; parameters the model holds itself (trainable); a weight tied between
+    backbone and head (frozen); lr by position or keyword; one or several training steps."""
+    def draw(lo, hi):
+        return int(torch.randint(lo, hi + 1, (), generator=gen))
+    tied = point["tie"] == "tied"
+    width = draw(3, 6)
+    d_in = width if tied else draw(2, 6)  # tied: the backbone's first weight is width x width
+    backbone = (model_spec.linear(d_in, width) if point["backbone"] == "linear" else
+                model_spec.stack(d_in, width, width, ["residual", "sequential"] if point["backbone"] == "nested"
+                                 else [])["children"]["encoder"])
+    hidden = width if tied else draw(2, 5)
+    head = {"linear": model_spec.linear(width, 2),
+            "two_layer": {"type": "Sequential", "children": [model_spec.linear(width, hidden), {"type": "ReLU"},
+                                                             model_spec.linear(hidden, 2)]},
+            "named_from_backbone": {"type": "Block", "children": {
+                "from_backbone": model_spec.linear(width, hidden), "act": {"type": "ReLU"},
+                "out": model_spec.linear(hidden, 2)}}}[point["head"]]
+    spec = {"type": "Block", "children": {"backbone": backbone, "head": head}}
+    if point["own_params"] == "top_level":
+        spec["params"] = {"temperature": [1], "scale": [2]}
+    if tied:
+        src = "backbone.weight" if point["backbone"] == "linear" else "backbone.0.weight"
+        dst = "head.0.weight" if point["head"] == "two_layer" else "head.from_backbone.weight"
+        spec["ties"] = [[dst, src]]
+    lr = [0.01, 0.05, 0.1][draw(0, 2)]
+    case = _case("contract", gen, spec, lr=lr, steps=3 if point["steps"] == "several" else 1)
+    if point["call"] == "keyword":
+        case.args, case.kwargs = (), {"lr": lr}
+    return case

@@ -58,3 +58,19 @@ def hidden_cases(gen, n):
         scale = round(float(torch.empty(()).uniform_(0.25, 4.0, generator=gen)), 3)
         cases.append(_case(f"random-{i}", spec, target, scale, gen))
     return cases
+
+
+def contract_case(point, gen):
+    """Every model shape the prompt states; the hook on the first Linear, the most deeply nested one
+    or the head; scales positive, negative, fractional or zero; batches of 1 to 200."""
+    def pick(lo, hi):
+        return int(torch.randint(lo, hi + 1, (), generator=gen))
+    spec = model_spec.contract_model(point["model"], gen, pick(2, 8), pick(1, 4))
+    names = _linear_names(spec)
+    target = {"first": names[0], "deepest": max(names, key=lambda n: n.count(".")), "head": "head"}[point["target"]]
+    scale = {"positive": round(float(torch.empty(()).uniform_(1.5, 4.0, generator=gen)), 3),
+             "negative": -round(float(torch.empty(()).uniform_(0.25, 3.0, generator=gen)), 3),
+             "fraction": round(float(torch.empty(()).uniform_(0.05, 0.9, generator=gen)), 3),
+             "zero": 0.0}[point["scale"]]
+    batch = {"several": pick(2, 9), "one": 1, "large": pick(100, 200)}[point["batch"]]
+    return _case("contract", spec, target, scale, gen, batch=batch)

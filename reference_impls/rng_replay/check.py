@@ -70,3 +70,23 @@ def public_cases():
 def hidden_cases(gen, n):
     return [_case(f"random-{i}", gen, model_spec.random_model(gen, int(torch.randint(2, 8, (), generator=gen)), 2,
                                                               dropout=0.4)) for i in range(n)]
+
+
+def contract_case(point, gen):
+    """float32 or float64 model and input (noise stays float32: randn_like would follow x's dtype);
+    batches of 1 to hundreds; dropout rates from 0.05 to 0.95; Dropout after residual, sequential or
+    nested parallel blocks; one to three calls in a row on the same model, input and generator."""
+    def pick(lo, hi):
+        return int(torch.randint(lo, hi + 1, (), generator=gen))
+    rate = {"mid": 0.5, "high": 0.95, "low": 0.05}[point["rate"]]
+    blocks = {"residual": ["residual"], "sequential": ["sequential", "sequential"],
+              "parallel_nested": ["parallel", "residual", "swapped"]}[point["blocks"]]
+    spec = model_spec.stack(pick(1, 7), pick(1, 4), pick(3, 9), blocks, dropout=rate)
+    batch = {"several": pick(2, 8), "one": 1, "large": pick(100, 300)}[point["batch"]]
+    case = _case("contract", gen, spec, batch=batch)
+    case.spec["dtype"] = point["dtype"]
+    case.spec["calls"] = {"once": 1, "twice": 2, "three_times": 3}[point["calls"]]
+    if point["dtype"] == "float64":
+        case.spec["x"] = case.spec["x"].double()
+    case.label += f", {point['dtype']}, {case.spec['calls']} call(s)"
+    return case

@@ -43,12 +43,15 @@ class SharedStack(nn.Module):
 oracle = SharedStack
 
 
-def _case(name, gen, dim, depth, batches=(4, 3)):
+def _case(name, gen, dim, depth, batches=(4, 3), modes=None, scale=1.0, keyword=False):
     with model_spec.private_global_rng(int(torch.randint(0, 2**31, (), generator=gen))):
         state = {k: v.detach().clone() for k, v in SharedStack(dim, depth).state_dict().items()}
-    steps = [{"train": True, "x": torch.randn(n, dim, generator=gen), "grad_out": torch.randn(n, 1, generator=gen)}
-             for n in batches]
-    return SpecCase(name, (dim, depth), spec={"state": state, "steps": steps}, label=f"dim={dim}, depth={depth}")
+    modes = modes or [True] * len(batches)
+    steps = [{"train": train, "x": scale * torch.randn(n, dim, generator=gen),
+              "grad_out": torch.randn(n, 1, generator=gen)} for n, train in zip(batches, modes, strict=True)]
+    args, kwargs = ((), {"dim": dim, "depth": depth}) if keyword else ((dim, depth), {})
+    return SpecCase(name, args, kwargs, spec={"state": state, "steps": steps},
+                    label=f"dim={dim}, depth={depth}, batches {list(batches)}, x scale {scale:g}")
 
 
 def public_cases():
@@ -64,3 +67,18 @@ def public_cases():
 def hidden_cases(gen, n):
     return [_case(f"random-{i}", gen, int(torch.randint(1, 7, (), generator=gen)),
                   int(torch.randint(2, 6, (), generator=gen))) for i in range(n)]
+
+
+def contract_case(point, gen):
+    """Depth 1, a few and up to 16 slots; dim 1 to wide; a batch of 1 or hundreds; inputs of unit,
+    huge (tanh saturated) and tiny magnitude; positional or keyword construction; the same object
+    stepped again, in eval mode between two training steps."""
+    def pick(lo, hi):
+        return int(torch.randint(lo, hi + 1, (), generator=gen))
+    depth = {"several": pick(2, 5), "one": 1, "deep": pick(9, 16)}[point["depth"]]
+    dim = {"small": pick(2, 6), "one": 1, "wide": pick(17, 48)}[point["dim"]]
+    n = {"several": pick(2, 9), "one": 1, "large": pick(64, 256)}[point["batch"]]
+    scale = {"unit": 1.0, "huge": 1e3, "tiny": 1e-4}[point["values"]]
+    modes = {"train_twice": [True, True], "train_eval_train": [True, False, True]}[point["steps"]]
+    return _case("contract", gen, dim, depth, batches=[n] * len(modes), modes=modes, scale=scale,
+                 keyword=point["call"] == "keyword")

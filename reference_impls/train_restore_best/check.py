@@ -143,3 +143,26 @@ def public_cases():
 def hidden_cases(gen, n):
     return [_case(f"random-{i}", gen, d=int(torch.randint(2, 6, (), generator=gen)), epochs=int(
         torch.randint(4, 8, (), generator=gen))) for i in range(n)]
+
+
+def contract_case(point, gen):
+    """One epoch (the best is the only one), a few or up to 14; one, two or several batches of 1 to
+    64 rows; dropout 0, 0.3 or 0.7; losses distinct (data drawn so that the best epoch is not the
+    last) or tied exactly across every epoch (the first counts)."""
+    def pick(lo, hi):
+        return int(torch.randint(lo, hi + 1, (), generator=gen))
+    epochs = {"several": pick(4, 7), "one": 1, "many": pick(10, 14)}[point["epochs"]]
+    if point["losses"] == "tied":
+        case = _tie_case("contract", gen, d=pick(2, 5), hidden=pick(3, 7), epochs=epochs + epochs % 2)
+        case.label += " (every epoch's loss ties)"
+        return case
+    n_batches = {"two": 2, "one": 1, "many": pick(4, 7)}[point["batches"]]
+    rows = {"several": pick(4, 12), "one": 1, "large": pick(48, 64)}[point["rows"]]
+    p = {"mid": 0.3, "zero": 0.0, "high": 0.7}[point["dropout"]]
+    lr = [0.02, 0.05, 0.1][pick(0, 2)]
+    if epochs == 1:  # no later epoch to beat the first: no data redrawn
+        spec = _candidate(gen, pick(2, 5), 8, n_batches, rows, 1, lr, p)
+        return SpecCase("contract", (), spec=spec, label=f"{model_spec.render(spec['model'])}, {n_batches} batches "
+                                                         f"of {rows}, 1 epoch, lr={lr}")
+    return _case("contract", gen, d=pick(2, 5), hidden=pick(6, 12), n_batches=n_batches, batch=rows, epochs=epochs,
+                 lr=lr, p=p)

@@ -130,6 +130,8 @@ def rng_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[st
     """Seed the global RNG and a private generator from the case, call `fn(model, x, gen)`, then
     report what it returned and what each RNG gives next (where the call left them)."""
     model = _model(case)
+    if case.get("dtype") == "float64":  # a float64 model and input: noise is still torch.randn's float32
+        model.double()
     gen = torch.Generator().manual_seed(case["gen_seed"])
     _manual_seed(case["global_seed"])
     # Past the seeds' start: reseeding with initial_seed() would replay the seed, not the caller's state.
@@ -138,8 +140,10 @@ def rng_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[st
     _rand(advance, generator=gen)
     forwards: list[int] = []
     model.register_forward_pre_hook(lambda m, args: forwards.append(1))
-    out = fn(model, _fresh(case["x"]), gen)
-    return {"out": harness.describe(out), "next_global": _rand(4), "next_gen": _rand(4, generator=gen),
+    # Called `calls` times in a row on the same model, input and generator: each call must replay
+    # from where the previous one left both RNGs (state kept across calls is judged too).
+    outs = [harness.describe(fn(model, _fresh(case["x"]), gen)) for _ in range(int(case.get("calls", 1)))]
+    return {"out": outs[0], "more": outs[1:], "next_global": _rand(4), "next_gen": _rand(4, generator=gen),
             "forwards": len(forwards)}
 
 
@@ -163,6 +167,8 @@ def adam_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[s
     report the tensors after every step, the aten ops it ran, and whether it rebound list entries
     or wrote into the gradients."""
     params = [_clone(p) for p in case["params"]]
+    if case.get("as_parameters"):  # as torch.optim receives them: leaves that require grad
+        params = [nn.Parameter(p) for p in params]
     exp_avgs = [torch.zeros_like(p) for p in params]
     exp_avg_sqs = [torch.zeros_like(p) for p in params]
     mine = (list(params), list(exp_avgs), list(exp_avg_sqs))  # the objects, to notice rebinding
@@ -175,7 +181,7 @@ def adam_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[s
                 fn(params=params, grads=given, exp_avgs=exp_avgs, exp_avg_sqs=exp_avg_sqs, step=t, **case["hyper"])
             else:
                 fn(params, given, exp_avgs, exp_avg_sqs, t, **case["hyper"])
-        steps.append({"params": [_clone(p) for p in mine[0]], "exp_avgs": [_clone(m) for m in mine[1]],
+        steps.append({"params": [_clone(p.detach()) for p in mine[0]], "exp_avgs": [_clone(m) for m in mine[1]],
                       "exp_avg_sqs": [_clone(v) for v in mine[2]], "ops": dict(counter.ops),
                       "rebound": [i for i, (a, b) in enumerate(zip(params, mine[0], strict=True)) if a is not b],
                       "grads_changed": [i for i, (a, b) in enumerate(zip(given, grads, strict=True))

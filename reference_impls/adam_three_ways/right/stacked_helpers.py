@@ -9,6 +9,7 @@ def _coefficients(step, lr, beta1, beta2):
     return lr / (1 - beta1**step), math.sqrt(1 - beta2**step)
 
 
+@torch.no_grad()
 def adam_loop(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, eps, weight_decay):
     step_size, root_bc2 = _coefficients(step, lr, beta1, beta2)
     for i, p in enumerate(params):
@@ -19,6 +20,7 @@ def adam_loop(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, e
         p.addcdiv_(exp_avgs[i], denom, value=-step_size)
 
 
+@torch.no_grad()
 def adam_foreach(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, eps, weight_decay):
     step_size, root_bc2 = _coefficients(step, lr, beta1, beta2)
     g = torch._foreach_add(grads, params, alpha=weight_decay) if weight_decay else grads

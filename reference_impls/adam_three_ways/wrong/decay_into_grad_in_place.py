@@ -3,6 +3,7 @@
 import torch
 
 
+@torch.no_grad()
 def adam_loop(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, eps, weight_decay):
     for p, g, m, v in zip(params, grads, exp_avgs, exp_avg_sqs, strict=True):
         g.add_(p, alpha=weight_decay)
@@ -13,6 +14,7 @@ def adam_loop(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, e
         p.sub_(lr * m_hat / (v_hat.sqrt() + eps))
 
 
+@torch.no_grad()
 def adam_foreach(params, grads, exp_avgs, exp_avg_sqs, step, *, lr, beta1, beta2, eps, weight_decay):
     if weight_decay:
         grads = torch._foreach_add(grads, params, alpha=weight_decay)
