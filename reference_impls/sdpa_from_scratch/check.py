@@ -104,7 +104,7 @@ def _case(gen, *, dtype="float32", heads="mha", mask="none", scale="default", le
         # q and k entries near c: every score is near c^2 * E * scale = 120 (exp overflows float32
         # past 88.7) and scores still differ by a few units between keys, so a rounded score moves
         # the weights; v near 1, so the weighted sum never cancels to where atol alone decides
-        c, cv = math.sqrt(120.0 / (E * kwargs.get("scale", E ** -0.5))), 1.0
+        c, cv = math.sqrt(120.0 / (E * (kwargs.get("scale") or E ** -0.5))), 1.0
     q_edit = k_edit = None
     if values == "offsets":
         # every query row (of every batch and head) gets its own score offset o: key dim 0 is 1 for
@@ -112,7 +112,7 @@ def _case(gen, *, dtype="float32", heads="mha", mask="none", scale="default", le
         # +-R with R past where exp underflows (float32: 104, float64: 745), so a max taken over more
         # than one row (the whole tensor, a batch, a head) zeroes the rows far below it
         R = 400.0 if dt == torch.float64 else 70.0
-        sc = kwargs.get("scale", E ** -0.5) or 1.0
+        sc = kwargs.get("scale", E ** -0.5) or 1.0  # scale=0.0: no offsets survive anyway
         cv = 1.0  # v near 1, as for values=large: scores near 70 are off by a few ulps between kernels
         offs = R * (2 * torch.rand((1 if layout == "expanded" else b, hq, L), generator=gen, dtype=torch.float64) - 1)
         if offs.numel():
