@@ -13,6 +13,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
   below the shared max underflow to 0 (wrong/global_max_shift).
 - `scale = scale or 1/sqrt(E)`: an explicit scale=0.0 taken as missing -> scale=zero (torch then
   weighs every kept key alike) (wrong/scale_or_default).
+- float16/bfloat16 softmax weights rounded to the input dtype before the weighted sum (two roundings)
+  -> values=near_ties: scores within ~0.1 (weights near 1/S, off the half grid) and v columns of
+  mean 0, size 100: the sum cancels to near 0, where 8- or 11-bit weights miss atol; never with
+  scale=0 or one key per row (equal weights), which the contract excludes (wrong/half_double_rounding).
 - softmax without subtracting the row max -> values=large: scores near 120, exp overflows to inf
   and inf/inf is NaN (wrong/unstabilised_softmax).
 - a fully masked row left to softmax (NaN) where torch outputs zeros -> values=masked_rows
@@ -123,9 +127,24 @@ def _case(gen, *, dtype="float32", heads="mha", mask="none", scale="default", le
 
         def k_edit(t):
             t[..., 0] = 1.0
+    v_edit = None
+    if values == "near_ties":
+        # scores within ~0.1 of each other (weights near 1/S, not on the float16/bfloat16 grid) and
+        # v columns of mean 0 over the keys, size 100 in half precision: the weighted sum cancels
+        # to near 0, where weights rounded to 8 or 11 bits before the sum are off by more than atol
+        # (float32/float64 keep v near 1: float32 sums in another order differ in the last bits)
+        big = 100.0 if dt in (torch.float16, torch.bfloat16) else 1.0
+
+        def q_edit(t):
+            t.mul_(0.1)
+        k_edit = q_edit
+
+        def v_edit(t):
+            w = t.to(torch.float64)
+            t.copy_((big * (w - w.mean(dim=-2, keepdim=True))).to(dt))
     q = _laid_out((b, hq, L, E), gen, dt, layout, c, q_edit)
     k = _laid_out((b, hkv, S, E), gen, dt, layout, c, k_edit)
-    v = _laid_out((b, hkv, S, Ev), gen, dt, layout, cv)
+    v = _laid_out((b, hkv, S, Ev), gen, dt, layout, cv, v_edit)
     if mask == "causal":
         kwargs["is_causal"] = True
     elif mask != "none":
