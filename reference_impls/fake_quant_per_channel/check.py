@@ -7,6 +7,9 @@ grad_y. The oracle runs torch's own op and its backward.
 Threat list (how a candidate gets this wrong -> what kills it):
 - rounding half away from zero (floor(v + 0.5), Python's round on a float is fine but int(v + 0.5)
   is not) -> values=ties: x exactly (k + 1/2) * scale for a power-of-two scale (wrong/round_half_up).
+- integer codes held in int32 (zero_point's dtype): round(v) wraps for |v| >= 2^31 -> values=huge:
+  half the elements with 2^31 <= |x / s| < 2^61.5 (float16: < 2^32) (torch itself casts to int64, which wraps past
+  2^63, so the prompt bounds |x / scale| below 2^62) (wrong/int32_codes).
 - x / scale instead of x * (1 / scale): equal except at a tie of a float64 x, where 1/scale rounded
   to float32 moves the float64 product off the half (a float32 product rounds back onto it)
   -> values=ties with scale 3 * 2^-j and dtype=float64 (public float64-ties) (mutants/divides_by_scale).
@@ -71,6 +74,13 @@ def _case(gen, *, dtype="float32", rank="2", axis="last", qrange="int8", zero_po
     else:
         zp = torch.randint(qmin, qmax + 1, (c,), generator=gen, dtype=torch.int32)
     scale = _scales(c, gen, values == "ties")
+    if values == "huge":
+        # one power-of-two scale for every channel (1/s exact; layout=expanded copies x across
+        # channels and must not move |x / s| past 2^62), large enough that a code clamped to the
+        # wrong end moves y by more than atol; a float16 x (below 2^16) then reaches |v| < 2^32 only
+        lo_e, hi_e = {"float64": (6, 40), "float32": (4, 16), "bfloat16": (2, 8), "float16": (16, 17)}[dtype]
+        e = int(torch.randint(lo_e, hi_e, (), generator=gen))
+        scale = torch.full((c,), 2.0 ** -e, dtype=torch.float32)
     # x as multiples of its channel's scale: v = x / scale, in steps of the quantised grid
     bshape = [1] * nd
     bshape[ax] = c
@@ -85,6 +95,11 @@ def _case(gen, *, dtype="float32", rank="2", axis="last", qrange="int8", zero_po
         v = lo - 40 + u * (hi - lo + 80)
     else:
         v = lo + u * (hi - lo)
+    if values == "huge":  # half the elements with 2^31 <= |x / s| < 2^61.5 (either sign), half in range
+        span = 0.99 if dt == torch.float16 else 30.5
+        big = 2.0 ** (31 + span * torch.rand(shape, generator=gen, dtype=torch.float64))
+        sign = torch.where(torch.rand(shape, generator=gen) < 0.5, -1.0, 1.0).to(torch.float64)
+        v = torch.where(torch.rand(shape, generator=gen) < 0.5, sign * big, v)
     x = v * s64
     if dt in (torch.float16, torch.bfloat16) and values == "ties":
         # a half-precision x must hold the tie exactly: keep the k whose (k + 1/2) * scale it can hold

@@ -8,6 +8,15 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - is_causal aligned to the bottom-right (tril(diagonal=S-L), the KV-cache convention) or off by one
   (the diagonal excluded) -> causal with L != S (lengths=wide, tall, decode) (wrong/causal_bottom_right,
   mutants/causal_excludes_diagonal).
+- softmax stabilised by one max over more than a row (the whole tensor, a batch, a head)
+  -> values=offsets: each query row has its own score offset in +-70 (float64: +-400), so rows far
+  below the shared max underflow to 0 (wrong/global_max_shift).
+- `scale = scale or 1/sqrt(E)`: an explicit scale=0.0 taken as missing -> scale=zero (torch then
+  weighs every kept key alike) (wrong/scale_or_default).
+- float16/bfloat16 softmax weights rounded to the input dtype before the weighted sum (two roundings)
+  -> values=near_ties: scores within ~0.1 (weights near 1/S, off the half grid) and v columns of
+  mean 0, size 100: the sum cancels to near 0, where 8- or 11-bit weights miss atol; never with
+  scale=0 or one key per row (equal weights), which the contract excludes (wrong/half_double_rounding).
 - softmax without subtracting the row max -> values=large: scores near 120, exp overflows to inf
   and inf/inf is NaN (wrong/unstabilised_softmax).
 - a fully masked row left to softmax (NaN) where torch outputs zeros -> values=masked_rows
@@ -49,16 +58,21 @@ def _rand(shape, gen, dt, center):
     return (center + (0.5 * x if center else x)).to(dt)
 
 
-def _laid_out(shape, gen, dt, layout, center):
-    """(B, H, N, D) in one of the layouts a caller hands over; entries N(0, 1), or center + N(0, 1/4)."""
+def _laid_out(shape, gen, dt, layout, center, edit=None):
+    """(B, H, N, D) in one of the layouts a caller hands over; entries N(0, 1), or center + N(0, 1/4).
+    edit(t) rewrites the (B or 1, H, N, D) view in place before a batch expand."""
     b, h, n, d = shape
     if layout == "transposed":  # projected as (B, N, H, D) and transposed, as real attention code does
-        return _rand((b, n, h, d), gen, dt, center).transpose(1, 2)
-    if layout == "sliced":  # a slice of a wider last dim: offset 1, last stride 1, rows stride D + 2
-        return _rand((b, h, n, d + 2), gen, dt, center)[..., 1:d + 1]
-    if layout == "expanded":  # one batch row broadcast (stride 0 on dim 0)
-        return _rand((1, h, n, d), gen, dt, center).expand(b, h, n, d)
-    return _rand(shape, gen, dt, center)
+        t = _rand((b, n, h, d), gen, dt, center).transpose(1, 2)
+    elif layout == "sliced":  # a slice of a wider last dim: offset 1, last stride 1, rows stride D + 2
+        t = _rand((b, h, n, d + 2), gen, dt, center)[..., 1:d + 1]
+    elif layout == "expanded":  # one batch row broadcast (stride 0 on dim 0)
+        t = _rand((1, h, n, d), gen, dt, center)
+    else:
+        t = _rand(shape, gen, dt, center)
+    if edit is not None and t.numel():
+        edit(t)
+    return t.expand(b, h, n, d) if layout == "expanded" else t
 
 
 def _mask(kind, b, hq, L, S, gen, dt, masked_rows):
@@ -87,15 +101,50 @@ def _case(gen, *, dtype="float32", heads="mha", mask="none", scale="default", le
     kwargs = {}
     if scale == "explicit":
         kwargs["scale"] = round(0.05 + 1.5 * float(torch.rand((), generator=gen)), 3)
+    elif scale == "zero":  # a falsy explicit scale: every kept key gets the same weight, not 1/sqrt(E)
+        kwargs["scale"] = 0.0
     c, cv = 0.0, 0.0
     if values == "large":
         # q and k entries near c: every score is near c^2 * E * scale = 120 (exp overflows float32
         # past 88.7) and scores still differ by a few units between keys, so a rounded score moves
         # the weights; v near 1, so the weighted sum never cancels to where atol alone decides
-        c, cv = math.sqrt(120.0 / (E * kwargs.get("scale", E ** -0.5))), 1.0
-    q = _laid_out((b, hq, L, E), gen, dt, layout, c)
-    k = _laid_out((b, hkv, S, E), gen, dt, layout, c)
-    v = _laid_out((b, hkv, S, Ev), gen, dt, layout, cv)
+        c, cv = math.sqrt(120.0 / (E * (kwargs.get("scale") or E ** -0.5))), 1.0
+    q_edit = k_edit = None
+    if values == "offsets":
+        # every query row (of every batch and head) gets its own score offset o: key dim 0 is 1 for
+        # every key and query dim 0 is o / scale, so a row's scores are o + N(0, 1)-ish. Offsets span
+        # +-R with R past where exp underflows (float32: 104, float64: 745), so a max taken over more
+        # than one row (the whole tensor, a batch, a head) zeroes the rows far below it
+        R = 400.0 if dt == torch.float64 else 70.0
+        sc = kwargs.get("scale", E ** -0.5) or 1.0  # scale=0.0: no offsets survive anyway
+        cv = 1.0  # v near 1, as for values=large: scores near 70 are off by a few ulps between kernels
+        offs = R * (2 * torch.rand((1 if layout == "expanded" else b, hq, L), generator=gen, dtype=torch.float64) - 1)
+        if offs.numel():
+            offs.view(-1)[0], offs.view(-1)[-1] = R, -R
+
+        def q_edit(t):
+            t[..., 0] = (offs / sc).to(dt)
+
+        def k_edit(t):
+            t[..., 0] = 1.0
+    v_edit = None
+    if values == "near_ties":
+        # scores within ~0.1 of each other (weights near 1/S, not on the float16/bfloat16 grid) and
+        # v columns of mean 0 over the keys, size 100 in half precision: the weighted sum cancels
+        # to near 0, where weights rounded to 8 or 11 bits before the sum are off by more than atol
+        # (float32/float64 keep v near 1: float32 sums in another order differ in the last bits)
+        big = 100.0 if dt in (torch.float16, torch.bfloat16) else 1.0
+
+        def q_edit(t):
+            t.mul_(0.1)
+        k_edit = q_edit
+
+        def v_edit(t):
+            w = t.to(torch.float64)
+            t.copy_((big * (w - w.mean(dim=-2, keepdim=True))).to(dt))
+    q = _laid_out((b, hq, L, E), gen, dt, layout, c, q_edit)
+    k = _laid_out((b, hkv, S, E), gen, dt, layout, c, k_edit)
+    v = _laid_out((b, hkv, S, Ev), gen, dt, layout, cv, v_edit)
     if mask == "causal":
         kwargs["is_causal"] = True
     elif mask != "none":
