@@ -1,8 +1,8 @@
 """Trusted checker data for `seeded_sampling` (imported by the grader only).
 
 Threat list (how a candidate gets this wrong -> what kills it; exact comparison with the oracle):
-- multinomial without replacement -> many-samples (more draws than categories raises), zero-weights
-  (torch 2.13 does not raise there: it draws zero-weight categories once the others run out).
+- multinomial without replacement -> many-samples and zero-weights (8 draws of 6 categories): more
+  draws than categories raises in torch 2.13.
 - a fresh generator per draw, or the draws in the other order -> every case.
 - per-row sampling in a loop is not a mistake: one generator consumed row by row gives the same
   stream (right/row_by_row passes).
