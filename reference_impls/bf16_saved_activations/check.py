@@ -93,8 +93,8 @@ def _case(name, gen, *, model, dtype, batch, layout, x_grad, params="list"):
         x = torch.randn(rows, width, generator=gen)
     dt = getattr(torch, dtype)
     with torch.no_grad():
-        params = {k: v.to(dt) for k, v in weights.items()}
-        shape = forward(model, params, x.to(dt) if x.is_floating_point() else x, aux).shape
+        cast = {k: v.to(dt) for k, v in weights.items()}
+        shape = forward(model, cast, x.to(dt) if x.is_floating_point() else x, aux).shape
     spec = {"model": model, "dtype": dtype, "weights": weights, "x": x, "aux": aux,
             "transposed": layout == "transposed", "x_grad": x_grad == "yes",
             "grad_out": torch.randn(shape, generator=gen), "params_as": params}

@@ -13,8 +13,7 @@ tensors in the same order: linear layers (autograd saves `weight.t()`, a view of
 GELU/tanh/ReLU activations, a product with a parameter (saved itself), an embedding of more than
 256 rows and max/gather over more than 256 columns (int64 indices saved: bfloat16 cannot hold them
 exactly), float16 and bfloat16 activations (already 2 bytes: kept as they are, unpacked as such), and
-`gamma[1:]`, a view of a parameter at a
-nonzero offset (its data_ptr() is not the parameter's; its storage is).
+`gamma[1:]`, a view of a parameter at a nonzero offset (its data_ptr() is not the parameter's; its storage is).
 """
 
 from __future__ import annotations
