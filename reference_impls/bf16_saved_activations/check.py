@@ -16,6 +16,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - every dtype cast, int64 indices included (rounded past 256) -> model: embedding (1000 rows),
   gather (300 columns): bytes, unpack values, gradients landing in the wrong rows.
 - float16 activations "compressed" to bfloat16 (precision lost, no bytes saved) -> model: half.
+- unpack that up-casts every bfloat16 tensor it gets (a bare bf16 copy packed, the dtype kept
+  elsewhere): real bfloat16 activations come back as float32/float64 -> model: half saves a
+  bfloat16 activation too; dtype per unpack.
+- params read lazily (the iterable scanned in every pack): a generator is exhausted after the first
+  -> params: generator.
 - packed_bytes counting the original's bytes, or the parameters' -> packed_bytes compared.
 - a copy shared between two saves of the same tensor (cached by id) -> packed_bytes (one per call).
 - parameters recognised by t.data_ptr() instead of the storage's -> gamma[1:], a parameter view at
@@ -73,7 +78,7 @@ def _weights(model, gen, width, hidden):
     return {"w1": r(hidden, width), "b1": r(hidden), "gamma": r(hidden + 1)}  # half
 
 
-def _case(name, gen, *, model, dtype, batch, layout, x_grad):
+def _case(name, gen, *, model, dtype, batch, layout, x_grad, params="list"):
     rows = {"normal": int(torch.randint(2, 6, (), generator=gen)), "one": 1, "empty": 0}[batch]
     width, hidden = int(torch.randint(3, 7, (), generator=gen)), int(torch.randint(3, 7, (), generator=gen))
     weights = _weights(model, gen, width, hidden)
@@ -88,11 +93,11 @@ def _case(name, gen, *, model, dtype, batch, layout, x_grad):
         x = torch.randn(rows, width, generator=gen)
     dt = getattr(torch, dtype)
     with torch.no_grad():
-        params = {k: v.to(dt) for k, v in weights.items()}
-        shape = forward(model, params, x.to(dt) if x.is_floating_point() else x, aux).shape
+        cast = {k: v.to(dt) for k, v in weights.items()}
+        shape = forward(model, cast, x.to(dt) if x.is_floating_point() else x, aux).shape
     spec = {"model": model, "dtype": dtype, "weights": weights, "x": x, "aux": aux,
             "transposed": layout == "transposed", "x_grad": x_grad == "yes",
-            "grad_out": torch.randn(shape, generator=gen)}
+            "grad_out": torch.randn(shape, generator=gen), "params_as": params}
     return ProbeCase(name, (), spec=spec)
 
 
@@ -102,7 +107,8 @@ def label(case):
     what = (f"int64 indices {list(x.shape)} into {VOCAB} rows" if s["model"] == "embedding"
             else f"x {list(x.shape)}" + (" (non-contiguous)" if s["transposed"] else "")
             + (" requires_grad" if s["x_grad"] else ""))
-    return f"{s['model']} in {s['dtype']}, {what}"
+    gen = ", params a generator" if s.get("params_as") == "generator" else ""
+    return f"{s['model']} in {s['dtype']}, {what}{gen}"
 
 
 def public_cases():
@@ -111,7 +117,8 @@ def public_cases():
         _case("mlp", gen, model="mlp", dtype="float32", batch="normal", layout="contiguous", x_grad="yes"),
         _case("embedding", gen, model="embedding", dtype="float32", batch="normal", layout="contiguous",
               x_grad="no"),
-        _case("half-float64", gen, model="half", dtype="float64", batch="one", layout="transposed", x_grad="yes"),
+        _case("half-float64", gen, model="half", dtype="float64", batch="one", layout="transposed", x_grad="yes",
+              params="generator"),
     ]
 
 

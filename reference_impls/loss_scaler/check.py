@@ -19,6 +19,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - unscale_ that only marks and lets step() divide (clipping sees scaled gradients), or step()
   dividing again after an explicit unscale_ -> calls: unscale_clip / mixed (grads after unscale_,
   params after a clipped step).
+- only optimizer.param_groups[0] visited by unscale_/step -> optimizers: groups (one optimizer, two
+  param groups; the second's gradients stay scaled).
+- unscale_ that rebinds p.grad to a new tensor (p.grad = p.grad / scale) -> each .grad must stay the
+  tensor backward() left there (or share its storage) after unscale_ and after step().
 - one inf flag for all optimizers (skips both) or only the last optimizer's flag used by update()
   -> optimizers: two with the bad value in either.
 - the scale as a Python float (2**128 is finite in float64) -> hyper: huge_scale.
@@ -80,6 +84,12 @@ def _what(bad, target, steps):
     return f"{bad} in params[{target}].grad at steps {steps}"
 
 
+def _optimizers(kind, groups, split):
+    if kind == "groups":
+        return f"one optimizer with two param groups {[groups[0][:split], groups[0][split:]]}"
+    return "one optimizer" if kind == "one" else f"two optimizers {groups}"
+
+
 def _case(name, gen, *, hyper, overflow, bad, where, calls, optimizers, dtype, unused, label_extra=""):
     dt = torch.float64 if dtype == "float64" else torch.float32
     shapes = [tuple(torch.randint(1, 4, (int(torch.randint(1, 3, (), generator=gen)),), generator=gen).tolist())
@@ -106,13 +116,14 @@ def _case(name, gen, *, hyper, overflow, bad, where, calls, optimizers, dtype, u
     extra = [USED] if unused == "one" else []
     # the unused parameter comes first in its optimizer: a loop that stops (break) at a missing grad
     # instead of skipping it leaves the others scaled
-    groups = [extra + list(range(USED))] if optimizers == "one" else [extra + [0], list(range(1, USED))]
+    groups = [extra + list(range(USED))] if optimizers != "two" else [extra + [0], list(range(1, USED))]
     h = HYPER[hyper]
-    spec = {"params": params, "groups": groups, "lr": 0.5, "momentum": 0.9, "decay": 0.1, "coefs": coefs,
+    spec = {"split": len(extra) + 1} if optimizers == "groups" else {}  # param groups: extra + [0], then the rest
+    spec |= {"params": params, "groups": groups, "lr": 0.5, "momentum": 0.9, "decay": 0.1, "coefs": coefs,
             "calls": call_list, "hyper": h}
     label = (f"LossScaler({', '.join(f'{k}={v!r}' for k, v in h.items()) if h else ''}); {dtype} params "
              f"{[list(s) for s in shapes]}" + (" (the last one unused: grad None)" if unused == "one" else "")
-             + f"; {'one optimizer' if optimizers == 'one' else 'two optimizers ' + str(groups)}; "
+             + f"; {_optimizers(optimizers, groups, len(extra) + 1)}; "
              + (_what(bad, target, bad_steps) if bad_steps else "no overflow")
              + {"step": "; step() without unscale_", "unscale_clip": "; unscale_ + clip_grad_norm_(max_norm=0.02) "
                 "every step", "mixed": "; unscale_ + clip_grad_norm_ on steps 2, 4, 6, 8"}[calls] + label_extra)

@@ -12,8 +12,8 @@ The forwards are fixed programs over plain tensors (no user code), so both sides
 tensors in the same order: linear layers (autograd saves `weight.t()`, a view of a parameter),
 GELU/tanh/ReLU activations, a product with a parameter (saved itself), an embedding of more than
 256 rows and max/gather over more than 256 columns (int64 indices saved: bfloat16 cannot hold them
-exactly), float16 activations (already 2 bytes), and `gamma[1:]`, a view of a parameter at a
-nonzero offset (its data_ptr() is not the parameter's; its storage is).
+exactly), float16 and bfloat16 activations (already 2 bytes: kept as they are, unpacked as such), and
+`gamma[1:]`, a view of a parameter at a nonzero offset (its data_ptr() is not the parameter's; its storage is).
 """
 
 from __future__ import annotations
@@ -51,10 +51,10 @@ def forward(model: str, p: Mapping[str, torch.Tensor], x: torch.Tensor, aux: tor
         top = x.max(dim=-1).values
         picked = torch.gather(x, 1, aux)
         return torch.tanh(F.linear(picked, p["w1"], p["b1"])) * top.unsqueeze(-1) * p["gamma"][1:]
-    if model == "half":  # float16 activations are saved next to float32/float64 ones
+    if model == "half":  # float16 and bfloat16 activations are saved next to float32/float64 ones
         h = F.linear(x, p["w1"], p["b1"])
-        low = h.to(torch.float16)
-        return (low * low).to(x.dtype).tanh() * p["gamma"][1:]
+        low, brain = h.to(torch.float16), (0.5 * h).to(torch.bfloat16)
+        return ((low * low).to(x.dtype) + (brain * brain).to(x.dtype)).tanh() * p["gamma"][1:]
     raise ValueError(model)
 
 
@@ -92,7 +92,8 @@ def packed_probe(cls: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[st
     dtype = getattr(torch, case["dtype"])
     params = {k: _Parameter(_clone(v).to(dtype)) for k, v in case["weights"].items()}
     param_storages = {p.untyped_storage().data_ptr() for p in params.values()}
-    hooks = cls(list(params.values()))
+    # the prompt lets params be any iterable: a generator (model.parameters()) can be read only once
+    hooks = cls(iter(list(params.values())) if case.get("params_as") == "generator" else list(params.values()))
     if not isinstance(hooks, _HOOKS):
         return {"not_hooks": type(hooks).__name__}
     x = _clone(case["x"])
@@ -157,6 +158,12 @@ def packed_probe(cls: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[st
 
 # ---------------------------------------------------------------------------- grader side
 
+def _compressed(rec: dict[str, Any]) -> bool:
+    """Whether the reference compressed this pack call (a float32/float64 tensor, not a parameter's)."""
+    t = rec["tensor"]
+    return t is not None and t.dtype == torch.bfloat16 and rec["dtype"] in ("float32", "float64")
+
+
 def _what(rec: dict[str, Any]) -> str:
     kind = "a parameter's storage" if rec["param"] else f"{rec['dtype']} {rec['shape']}"
     return kind if not rec["param"] else f"{rec['dtype']} {rec['shape']}, {kind}"
@@ -187,7 +194,7 @@ def judge(fam: Any, case: Any, fact: dict[str, Any], want: dict[str, Any]) -> tu
             return (f"{what}: pack returned a {got['opaque']}; return a tensor or a tuple/list/dict of tensors "
                     "and plain values (dtype, shape, device) so that the bytes it holds can be counted"), {}
         if got["bytes"] != exp["bytes"]:
-            compress = exp["tensor"] is not None and exp["tensor"].dtype == torch.bfloat16
+            compress = _compressed(exp)
             why = (f"a float32/float64 activation must be held as one bfloat16 copy ({exp['bytes']} bytes)"
                    if compress else "parameters, integer tensors and float16/bfloat16 tensors are kept as they are "
                                     f"(the packed object holds the tensor itself, {exp['bytes']} bytes of storage)")
@@ -198,11 +205,11 @@ def judge(fam: Any, case: Any, fact: dict[str, Any], want: dict[str, Any]) -> tu
                                                                  bool(compare_tensor(g, e, 0.0, 0.0).ok))):
             if g is not None and e is not None and g.dtype == e.dtype and g.shape == e.shape:
                 return (f"{what}: the packed {str(g.dtype).removeprefix('torch.')} tensor holds other values than "
-                        + ("t.to(torch.bfloat16) of this very tensor" if e.dtype == torch.bfloat16 else "the tensor")
+                        + ("t.to(torch.bfloat16) of this very tensor" if _compressed(exp) else "the tensor")
                         + " (a copy made for another tensor, or rounded differently?)"), {}
             return (f"{what}: the packed tensor is {'nothing' if g is None else f'{g.dtype} {list(g.shape)}'}, "
                     f"expected {e.dtype} {list(e.shape)}"
-                    + (" equal to t.to(torch.bfloat16)" if e.dtype == torch.bfloat16 else " (the tensor itself)")), {}
+                    + (" equal to t.to(torch.bfloat16)" if _compressed(exp) else " (the tensor itself)")), {}
         if exp["param"] is False and got.get("holds_original") is True and not exp.get("holds_original"):
             fam.observe(case, f"{what}: the packed object shares storage with the original tensor")
     if fact["packed_bytes"] != want["packed_bytes"]:
@@ -223,7 +230,7 @@ def judge(fam: Any, case: Any, fact: dict[str, Any], want: dict[str, Any]) -> tu
         if not compare_tensor(got, exp, 0.0, 0.0).ok:
             return (f"{what}: unpack returned values other than the bfloat16-rounded ones "
                     f"(t.to(torch.bfloat16).to({str(exp.dtype).removeprefix('torch.')}))"
-                    if wpacks[k]["tensor"] is not None and wpacks[k]["tensor"].dtype == torch.bfloat16 else
+                    if _compressed(wpacks[k]) else
                     f"{what}: unpack returned values other than the tensor's own"), {}
     if "backward_error" in fact:
         err = fact["backward_error"]

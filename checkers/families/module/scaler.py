@@ -32,13 +32,23 @@ def _grads(params: list[nn.Parameter]) -> list[torch.Tensor | None]:
     return [None if p.grad is None else _clone(p.grad) for p in params]
 
 
+def _replaced(params: list[nn.Parameter], refs: list[torch.Tensor | None]) -> list[int]:
+    """The parameters whose .grad is no longer the tensor backward() left there (nor one sharing its storage)."""
+    return [j for j, (p, r) in enumerate(zip(params, refs, strict=True))
+            if r is not None and p.grad is not r
+            and (p.grad is None or p.grad.untyped_storage().data_ptr() != r.untyped_storage().data_ptr())]
+
+
 def scaler_probe(cls: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """Build the scaler (`cls(**hyper)`, or `cls()` where the case uses the defaults), then per step:
     zero_grad; loss; scaler.scale(loss).backward(); on steps that say so, scaler.unscale_(opt) for
     every optimizer and clip_grad_norm_; scaler.step(opt) for every optimizer; scaler.update().
     Report what each call left behind (plain values only)."""
     params = [_Parameter(_clone(p)) for p in case["params"]]
-    opts = [_SGD([params[i] for i in group], lr=case["lr"], momentum=case["momentum"]) for group in case["groups"]]
+    split = case.get("split")  # one optimizer whose parameters form two param groups
+    opts = [_SGD([{"params": [params[i] for i in group[:split]]}, {"params": [params[i] for i in group[split:]]}]
+                 if split else [params[i] for i in group], lr=case["lr"], momentum=case["momentum"])
+            for group in case["groups"]]
     hyper = case.get("hyper")
     scaler = cls(**hyper) if hyper is not None else cls()
     steps: list[dict[str, Any]] = []
@@ -54,10 +64,12 @@ def scaler_probe(cls: Any, case: dict[str, Any], options: dict[str, Any]) -> dic
             steps.append(rec)
             break
         _backward(scaled)
+        refs = [p.grad for p in params]  # unscale_ divides these very tensors: a reference sees it
         if call["unscale"]:
             for opt in opts:
                 scaler.unscale_(opt)
             rec["unscaled"] = _grads(params)
+            rec["replaced_unscale"] = _replaced(params, refs)
             if call["clip"] is not None:
                 _clip(params, call["clip"])
         for opt in opts:
@@ -65,6 +77,7 @@ def scaler_probe(cls: Any, case: dict[str, Any], options: dict[str, Any]) -> dic
         scaler.update()
         rec["scale"] = harness.describe(scaler.get_scale())
         rec["grads"] = _grads(params)
+        rec["replaced"] = _replaced(params, refs)
         rec["params"] = [_clone(_detach(p)) for p in params]
         steps.append(rec)
     return {"steps": steps}
@@ -103,6 +116,12 @@ def judge(family: Any, case: Any, fact: dict[str, Any]) -> str | None:
                 family.same(g, e, f"step {n}: params[{j}].grad right after unscale_(optimizer)",
                             "(unscale_ divides the gradients by the scale in place, so that clipping sees true "
                             "gradients; inf and nan stay as they are)")
+        for key, when in (("replaced_unscale", "unscale_(optimizer)"), ("replaced", "step()")):
+            extra = sorted(set(mine.get(key, [])) - set(exp.get(key, [])))
+            if extra:
+                raise Problem(f"step {n}: after {when}, params[{extra[0]}].grad is no longer the tensor backward() "
+                              "left there: GradScaler divides each .grad in place, so a reference to it taken "
+                              "before unscale_/step sees the unscaled gradient")
         bad = [j for j, e in enumerate(exp["grads"]) if e is not None and not bool(torch.isfinite(e).all())]
         for j, (g, e) in enumerate(zip(mine["grads"], exp["grads"], strict=True)):
             family.same(g, e, f"step {n}: params[{j}].grad after step()",
