@@ -213,8 +213,8 @@ def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str
     if not ok(first.stdout):
         # its stderr too: a probe prints its measurements there (stdout must repeat exactly)
         err = "\n".join(first.stderr.strip().splitlines()[-6:])
-        return QuestionResult(lq.id, lq.topic, kind, "failed", "the snippet prints something else than the key",
-                              (f"expected:\n{expected}", f"actual:\n{first.stdout}", *((f"stderr:\n{err}",) if err else ())))
+        shown = (f"expected:\n{expected}", f"actual:\n{first.stdout}", *((f"stderr:\n{err}",) if err else ()))
+        return QuestionResult(lq.id, lq.topic, kind, "failed", "the snippet prints something else than the key", shown)
     return QuestionResult(lq.id, lq.topic, kind, "passed")
 
 

@@ -229,7 +229,8 @@ class ModuleOnParameter(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         projected: torch.Tensor = self.proj(self.table)
-        return x @ projected.t() + self.drop(self.table).sum(0) + self.table.exp().mean(0)
+        out: torch.Tensor = x @ projected.t() + self.drop(self.table).sum(0) + self.table.exp().mean(0)
+        return out
 
 
 @_model("fold_mutated_view", _randn(-1, 5))
