@@ -18,9 +18,11 @@ from pathlib import Path
 
 import pexpect
 import pytest
+import yaml
 from typer.testing import CliRunner
 
-from dlprep import mutants, spotbug
+from dlprep import spotbug
+from dlprep.models import CodingQuestion
 from dlprep.store import Store
 from tests.test_session import TOPIC, write_banks
 
@@ -196,8 +198,11 @@ def test_a_whole_session_of_every_type(env: dict[str, str]) -> None:
     # The commands around a session see the same data.
     s = json.loads(dlprep(env, "stats", "--json", "--topic", TOPIC).stdout)
     assert (s["totals"]["reviews"], s["totals"]["seen"], s["totals"]["accuracy"]) == (7, 7, 1.0)
-    ex = Path(env["DLPREP_EXERCISES"]) / "transpose_as_strided"  # its coding question brings generated cards
-    cards = sum(len(mutants.find(ex, kind)) for kind in spotbug.KINDS)
+    # its coding question brings the spot-the-bug cards the product makes of its mutants and wrong answers
+    # (not one per file: a rewrite or a file hiding a second bug makes none)
+    bank_file = next(Path(env["DLPREP_BANKS"]).glob(f"{TOPIC}.yaml"))
+    coding = next(q for q in yaml.safe_load(bank_file.read_text())["questions"] if q["type"] == "coding")
+    cards = len(spotbug.cards(CodingQuestion.model_validate(coding), TOPIC, Path(env["DLPREP_EXERCISES"])))
     assert s["topics"][0]["questions"] == 9 + cards and s["daily"] and s["totals"]["streak_days"] == 1
     out = dlprep(env, "stats", "--lang", "zh")
     assert out.returncode == 0 and "复习 7 次" in out.stdout and "tensor.contiguity" in out.stdout
