@@ -105,7 +105,9 @@ def contract_case(point, gen):
                "subset": torch.randint(0, n, (max(2, n - 3),), generator=gen).tolist(),
                "empty": []}[point["sampler"]]
     size = n if sampler is None else len(sampler)
-    bs = {"small": int(torch.randint(2, 5, (), generator=gen)), "one": 1, "all": max(size, 1),
+    # "small" is a few samples but never more than there are: a batch larger than a subset is the
+    # larger_than_data point, and with drop_last it would deliver nothing (no corrupt sample met)
+    bs = {"small": max(1, min(int(torch.randint(2, 5, (), generator=gen)), size)), "one": 1, "all": max(size, 1),
           "larger_than_data": size + int(torch.randint(1, 4, (), generator=gen))}[point["batch_size"]]
     ending = point["ending"]
     order = sampler if sampler is not None else list(range(n))
