@@ -102,9 +102,11 @@ class Grader:
         return self.grade_source(q, source, solution.name, seed, case)
 
     def grade_source(self, q: CodingQuestion, source: str, filename: str = "solution.py",
-                     seed: int | None = None, case: str | None = None) -> Verdict:
+                     seed: int | None = None, case: str | None = None, shrink_failures: bool = True) -> Verdict:
         """Grade `source`; with `case`, only that case runs (see repro.pick): a rerun of one
-        failure, not a grading."""
+        failure, not a grading. `shrink_failures=False` leaves a failing contract case as drawn:
+        for callers that need only the verdict (verify's mutants and wrong answers), since each
+        shrink step is one more sandbox run."""
         self.sandbox.ensure()  # start-up of the warm worker is not part of a grading's time
         if missing := shortfall(self.require, self.sandbox.level):
             raise SandboxError(f"--isolation {self.require} refuses to run the code: {missing}")
@@ -150,7 +152,7 @@ class Grader:
             else:
                 with ORACLE_LOCK:
                     judged, hidden_summary = fam.judge(public, hidden, facts)
-                if case is None:
+                if case is None and shrink_failures:
                     judged = [shrink.report(t, fam, run_seed, lambda cases: self._run_hidden(fam, source, filename,
                                                                                              forbid, cases))
                               for t in judged]

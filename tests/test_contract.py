@@ -113,3 +113,19 @@ def test_degenerate_values_cover_only_their_own_pairs(seed: int) -> None:
     assert {(p["dtype"], p["k"]) for p in real} == {(d, k) for d in ("f32", "f16", "i32") for k in ("small", "long")}
     assert {(p["dtype"], p["batch"]) for p in real} == {(d, b) for d in ("f32", "f16", "i32") for b in ("small", "one")}
     assert any(p["batch"] == "empty" for p in points) and any(p["k"] == "zero" for p in points)
+
+
+def test_a_failing_contract_case_is_shrunk_unless_only_the_verdict_is_asked_for(grader) -> None:
+    """A user's failure names the smallest failing point; verify, which needs only the verdict of a
+    wrong answer, asks for no shrinking (each step is one more sandbox run)."""
+    from dlprep import bank, mutants
+    from tests.banks import REPO
+
+    q = bank.catalog_or_raise().get("tensor.gather-dispatch.gather-by-hand").q
+    wrong = next(a for a in mutants.find(REPO / "reference_impls" / "gather_dim", "wrong")
+                 if a.name.startswith("negative_dim_loop")).source()
+    shrunk = grader.grade_source(q, wrong, "s.py", seed=1)
+    plain = grader.grade_source(q, wrong, "s.py", seed=1, shrink_failures=False)
+    assert shrunk.status == plain.status == "fail"
+    assert any("shrunk: it fails already at contract[" in (t.message or "") for t in shrunk.tests)
+    assert not any("shrunk" in (t.message or "") for t in plain.tests)

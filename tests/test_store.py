@@ -341,3 +341,28 @@ def test_sigkill_mid_write_loses_at_most_the_write_in_flight(tmp_path: Path) -> 
         # Everything it reported as committed is there; at most the pipe's backlog beyond it.
         assert n >= last
         assert sum(c.reps for c in st.cards().values()) == n
+
+
+def _opener(path: str, start: Any, out: Any) -> None:
+    start.wait()
+    try:
+        with Store(Path(path), timeout=30):
+            out.put("ok")
+    except StoreError as e:
+        out.put(str(e))
+
+
+def test_six_processes_creating_one_new_file_at_once_all_open_it(tmp_path: Path) -> None:
+    # Races of a file's first moments: WAL switched on twice at once (SQLITE_BUSY without the busy
+    # handler) and the header read while another process creates the tables ("not a dlprep file").
+    ctx = mp.get_context("fork")
+    for round_ in range(12):
+        path, start, out = tmp_path / f"p{round_}.sqlite3", ctx.Event(), ctx.Queue()
+        procs = [ctx.Process(target=_opener, args=(str(path), start, out)) for _ in range(6)]
+        for p in procs:
+            p.start()
+        start.set()
+        for p in procs:
+            p.join(60)
+        results = [out.get(timeout=5) for _ in procs]
+        assert results == ["ok"] * 6, results

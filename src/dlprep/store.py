@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import sqlite3
 import tempfile
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -223,6 +225,11 @@ class ExportFile(_Strict):
 
 # --- the store --------------------------------------------------------------------------------
 
+def _busy(e: sqlite3.OperationalError) -> bool:
+    msg = str(e)
+    return "locked" in msg or "busy" in msg
+
+
 class Store:
     """One connection to the progress database. Use as a context manager, or call close()."""
 
@@ -238,36 +245,61 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise StoreError(f"cannot create the folder for the progress database {self.path}: {e}") from None
-        existed = self.path.exists()
+        # Setting up a connection can get SQLITE_BUSY without sqlite calling its busy handler (two
+        # connections switching a new file to WAL at once, or one opening while another recovers
+        # the WAL): those are retried here, with a little jitter, until the same timeout is spent.
+        deadline = time.monotonic() + self.timeout
+        while True:
+            existed = self.path.exists()
+            try:
+                return self._open(existed)
+            except sqlite3.OperationalError as e:
+                if not _busy(e) or time.monotonic() >= deadline:
+                    raise self._explain(e) from None
+            time.sleep(0.01 + random.random() * 0.05)
+
+    def _open(self, existed: bool) -> sqlite3.Connection:
         try:
             db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         except sqlite3.Error as e:
+            if isinstance(e, sqlite3.OperationalError) and _busy(e):
+                raise
             raise self._explain(e) from None
         try:
-            with self._errors():
-                self._check_header(db, existed)
-                # WAL: sessions read while another writes; persistent, so set once per file.
+            self._check_header(db, existed)
+            # WAL: sessions read while another writes; persistent, so set once per file.
+            if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
                 db.execute("PRAGMA journal_mode=WAL")
-                db.execute("PRAGMA synchronous=NORMAL")
-                if existed:
-                    problems = [r[0] for r in db.execute("PRAGMA quick_check")]
-                    if problems != ["ok"]:
-                        raise StoreError(self._corrupt("; ".join(problems[:3])))
-                self._migrate(db)
+            db.execute("PRAGMA synchronous=NORMAL")
+            if existed:
+                problems = [r[0] for r in db.execute("PRAGMA quick_check")]
+                if problems != ["ok"]:
+                    raise StoreError(self._corrupt("; ".join(problems[:3])))
+            self._migrate(db)
+        except sqlite3.OperationalError as e:
+            db.close()
+            if _busy(e):
+                raise
+            raise self._explain(e) from None
+        except sqlite3.Error as e:
+            db.close()
+            raise self._explain(e) from None
         except BaseException:
             db.close()
             raise
         return db
 
     def _check_header(self, db: sqlite3.Connection, existed: bool) -> None:
-        version = db.execute("PRAGMA user_version").fetchone()[0]  # a non-database fails here
-        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        # One statement, one snapshot: read apart, a process creating the file between the reads
+        # would show tables beside an application_id of 0 (a foreign file). A non-database fails here.
+        version, app_id, tables = db.execute(
+            "SELECT v.user_version, a.application_id, (SELECT count(*) FROM sqlite_master) "
+            "FROM pragma_user_version() v, pragma_application_id() a").fetchone()
         if version > schema_version():
             raise StoreError(
                 f"progress database {self.path} has schema version {version}, newer than this dlprep "
                 f"understands ({schema_version()}); upgrade dlprep (the file was left untouched)"
             )
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if app_id not in (0, APPLICATION_ID) or (app_id == 0 and tables):
             raise StoreError(
                 f"{self.path} is an SQLite file but not a dlprep progress database; "
@@ -299,7 +331,7 @@ class Store:
 
     def _explain(self, e: sqlite3.Error) -> StoreError:
         msg = str(e)
-        if isinstance(e, sqlite3.OperationalError) and ("locked" in msg or "busy" in msg):
+        if isinstance(e, sqlite3.OperationalError) and _busy(e):
             return StoreError(
                 f"progress database {self.path} is locked by another process (waited {self.timeout:g} s); "
                 "finish the other dlprep session or try again"

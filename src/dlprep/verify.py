@@ -282,7 +282,7 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     caught = []
     found = mutants.find(folder)
     for m, source in _sources(found, "mutant", problems):
-        v = grader.grade_source(q, source, m.path.with_suffix(".py").name, seed)
+        v = grader.grade_source(q, source, m.path.with_suffix(".py").name, seed, shrink_failures=False)
         if v.status == "pass":
             problems.append(f"mutant {m.name} passed {v.score:g}/{v.max_score:g}: the checker cannot tell it apart")
         else:
@@ -292,7 +292,8 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
         for a, source in _sources(answers, f"{kind} answer", problems):
             if not source.startswith("# "):
                 problems.append(f"{kind}/{a.name}: its first line must be a `# ` comment saying what it models")
-            v = grader.grade_source(q, source, a.path.with_suffix(".py").name, seed)
+            # a wrong answer needs its verdict only; a right one that fails gets its shrunk case
+            v = grader.grade_source(q, source, a.path.with_suffix(".py").name, seed, shrink_failures=kind == "right")
             if kind == "wrong" and v.status == "pass":
                 problems.append(f"wrong answer {kind}/{a.name} passed {v.score:g}/{v.max_score:g}: "
                                 "the checker cannot tell it apart")
