@@ -7,7 +7,8 @@ Implement `export_dynamic(model, example_x)` returning the `torch.export.Exporte
   example_x only in dim 0 (the batch); run-time inputs may be non-contiguous.
 - The batch size of example_x may be 1, 2 or more; the other dims are fixed.
 - The module's parameters and buffers stay the program's state under their own names:
-  `ep.module().load_state_dict(new_state)` must change the results as it changes model's.
+  `ep.module().load_state_dict(new_state, strict=False)` must change the results as it
+  changes model's.
 - Models: 2-d (B, F) and 3-d (B, C, L) inputs, float32 or float64, with buffers and with
   data-independent Python control flow on the fixed dims.
 - Return the ExportedProgram itself (not ep.module()); torch.compile and torch.jit are not allowed.

@@ -1,5 +1,4 @@
-# torch._dynamo.mark_dynamic on the example, as for torch.compile: export ignores it and specialises the batch.
-# zh: 像 torch.compile 那样对示例调用 torch._dynamo.mark_dynamic：export 不理会它，批大小仍被特化。
+# torch._dynamo.mark_dynamic on a doubled example instead of dynamic_shapes: torch 2.13's export keeps that dim dynamic.
 import torch
 import torch._dynamo
 
