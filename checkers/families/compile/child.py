@@ -75,7 +75,8 @@ class ScaledMLP(torch.nn.Module):
         self.register_buffer("shift", torch.zeros(3))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.fc2(torch.relu(self.fc1(x))) * self.scale + self.shift
+        out: torch.Tensor = self.fc2(torch.relu(self.fc1(x))) * self.scale + self.shift  # a module call is Any
+        return out
 
 
 class ShapeBranch(torch.nn.Module):
@@ -86,7 +87,7 @@ class ShapeBranch(torch.nn.Module):
         self.proj = torch.nn.Linear(4, 5)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        h = self.proj(x.transpose(1, 2))  # (B, L, 5)
+        h: torch.Tensor = self.proj(x.transpose(1, 2))  # (B, L, 5)
         if x.shape[-1] % 2 == 0:  # decided at trace time: L is not dynamic
             h = h[:, ::2] * 2
         else:
@@ -453,7 +454,8 @@ def warm_up() -> None:
         torch.compile(tanh_mlp, backend=lambda gm, _: gm.forward, fullgraph=True)(x, x.t().detach(), x.detach())
         torch.compile(tanh_mlp, backend=aot_autograd(fw_compiler=boxed), fullgraph=True)(x, x.t(), x).sum().backward()
         batch = torch.export.Dim("batch", min=1, max=8)  # export's first trace pays its own set-up
-        torch.export.export(ScaledMLP(), (torch.ones(2, 6),), dynamic_shapes={"x": {0: batch}}).module()(torch.ones(3, 6))
+        ep = torch.export.export(ScaledMLP(), (torch.ones(2, 6),), dynamic_shapes={"x": {0: batch}})
+        ep.module()(torch.ones(3, 6))
     os.environ.clear()
     os.environ.update(env)
     torch._dynamo.reset()

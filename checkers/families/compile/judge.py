@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,6 +97,8 @@ class CompileFamily(Family):
     def __init__(self, ex: Any):
         super().__init__(ex)
         self.probe: str = ex.check.PROBE
+        if self.probe == "export":  # every export check compares values here: nothing is observed
+            self.observed = "nothing beyond the values (the export probe observes no fact in the run)"
         self.file: dict[str, Any] = {}
 
     def job(self, source: str, filename: str, device: str) -> dict[str, Any]:
@@ -377,10 +380,13 @@ class CompileFamily(Family):
             e = fact["run_error"]
             i = e["index"]
             if i < len(inputs):
-                specialised = " (the batch size was specialised: export it with a dynamic batch dimension)" if (
-                    "Expected input" in e["message"] or "shape[0]" in e["message"]) else ""
-                return _fail(case, f"ep.module() on batch {batches[i]} raised {e['type']}: "
-                                   f"{e['message'][:400]}{specialised}", **details)
+                msg = e["message"]
+                why = (" (the batch size was specialised to a constant: declare dim 0 dynamic, and mind that "
+                       "export specialises a batch of 1)" if re.search(r"size\(\)\[0\] ==", msg) else
+                       " (the declared range of the batch does not cover 1..1024)"
+                       if re.search(r"size\(\)\[0\] [<>]=", msg) else "")
+                return _fail(case, f"ep.module() on batch {batches[i]} raised {e['type']}: {msg[:400]}{why}",
+                             **details)
             return _fail(case, f"loading the model's state_dict into ep.module() raised {e['type']}: "
                                f"{e['message'][:400]} (the parameters and buffers must be the program's state, "
                                "under the model's own names)", **details)

@@ -1,4 +1,4 @@
-# Doubles a small example with torch.cat, Dim min=2 (batch 1 still runs in torch 2.13), dynamic_shapes keyed by the forward's parameter name.
+# Doubles a small example with torch.cat, Dim min=2 (batch 1 still runs in torch 2.13), dynamic_shapes keyed by name.
 import inspect
 
 import torch
