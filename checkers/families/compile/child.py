@@ -132,6 +132,9 @@ def _capture() -> types.SimpleNamespace:
         guard_failures=guard_failures, fake_mode=FakeTensorMode, opcheck=torch.library.opcheck,
         ops=torch.ops, graph_module=torch.fx.GraphModule, op_types=(OpOverload, OpOverloadPacket),
         exported_program=torch.export.ExportedProgram, export_model=export_model,
+        # called through these, so a patched ExportedProgram.module (say, one handing back the eager
+        # model) or load_state_dict changes only the user's copy
+        program_module=torch.export.ExportedProgram.module, load_state_dict=torch.nn.Module.load_state_dict,
     )
 
 
@@ -415,11 +418,11 @@ def export_probe(t: types.SimpleNamespace, fn: Any, cases: list[dict[str, Any]],
             continue
         fact: dict[str, Any] = {"outs": []}
         try:
-            module = ep.module()
+            module = t.program_module(ep)
             for x in inputs:
                 fact["outs"].append(harness.describe(module(_clone(x))))
             harness.stop_if_forked()
-            module.load_state_dict(case["new_state"], strict=False)  # strict export drops unused buffers
+            t.load_state_dict(module, case["new_state"], strict=False)  # strict export drops unused buffers
             fact["reloaded"] = harness.describe(module(_clone(inputs[0])))
         except BaseException as e:
             fact["run_error"] = {"index": len(fact["outs"]), **harness.error_info(e, filename)}
