@@ -144,3 +144,43 @@ def test_aot_recorded_graph_must_be_the_graph_module(g: object) -> None:
         ''')
     assert status == "fail", text
     assert "forward_graphs[0] is a torch.fx.graph.Graph, expected the torch.fx.GraphModule" in text, text
+
+
+EXPORT = coding_question("compile_export", "compile").model_copy(update={"entry": "export_dynamic"})
+
+
+def test_export_names_why_a_batch_was_refused(g: object) -> None:
+    status, text = _grade(g, EXPORT, '''
+        import torch
+
+        def export_dynamic(model, example_x):
+            return torch.export.export(model, (example_x,))
+        ''')
+    assert status == "fail", text
+    assert "the batch size was specialised to a constant" in text, text
+    status, text = _grade(g, EXPORT, '''
+        import torch
+        from torch.export import Dim
+
+        def export_dynamic(model, example_x):
+            example_x = torch.cat([example_x, example_x])
+            return torch.export.export(model, (example_x,), dynamic_shapes=({0: Dim("b", max=100)},))
+        ''')
+    assert status == "fail", text
+    assert "on batch 1024 raised" in text and "does not cover 1..1024" in text, text
+
+
+def test_export_patching_exported_program_module_hides_nothing(g: object) -> None:
+    # ExportedProgram.module patched to hand back the eager model: the values would all agree, but
+    # the child calls the method it captured before the file loaded, so the batch-specialised
+    # program is what runs.
+    status, text = _grade(g, EXPORT, '''
+        import torch
+
+        def export_dynamic(model, example_x):
+            ep = torch.export.export(model, (example_x,))
+            torch.export.ExportedProgram.module = lambda self: model
+            return ep
+        ''')
+    assert status == "fail", text
+    assert "the batch size was specialised to a constant" in text, text

@@ -14,6 +14,10 @@ file) and returns `(file_facts, case_facts)` as plain data. Nothing is judged he
 - aot:        `make() -> (backend, forward_graphs, backward_graphs)`; a trusted model from MODELS is
               compiled with that backend and run forward and backward; the recorded graphs come back
               as op lists.
+- export:     a trusted module from EXPORT_MODELS, loaded with the case's state, is handed to the
+              user's `export_dynamic(model, example_x)`; what it returns must be an ExportedProgram,
+              whose `.module()` is run on the case's run-time inputs (other batch sizes), then loaded
+              with a second state and run again (parameters kept as the program's state, not baked in).
 
 Only graph-recording eager backends run here, never inductor: a check stays within seconds on two
 cores and needs no compiler cache shared between runs (which one submission could poison for the
@@ -59,6 +63,61 @@ MODELS: dict[str, Callable[..., torch.Tensor]] = {"tanh_mlp": tanh_mlp, "gelu_li
                                                   "gated_norm": gated_norm}
 
 
+# ---------------------------------------------------------------- trusted modules (export probe)
+
+class ScaledMLP(torch.nn.Module):
+    """x (B, 6) -> (B, 3); two buffers beside the parameters."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fc1, self.fc2 = torch.nn.Linear(6, 8), torch.nn.Linear(8, 3)
+        self.register_buffer("scale", torch.ones(3))
+        self.register_buffer("shift", torch.zeros(3))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out: torch.Tensor = self.fc2(torch.relu(self.fc1(x))) * self.scale + self.shift  # a module call is Any
+        return out
+
+
+class ShapeBranch(torch.nn.Module):
+    """x (B, 4, L) -> (B, ...); Python control flow on the static length, the batch kept in a view."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.proj = torch.nn.Linear(4, 5)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h: torch.Tensor = self.proj(x.transpose(1, 2))  # (B, L, 5)
+        if x.shape[-1] % 2 == 0:  # decided at trace time: L is not dynamic
+            h = h[:, ::2] * 2
+        else:
+            h = torch.tanh(h[:, 1:])
+        return h.reshape(x.shape[0], -1)
+
+
+class ConvNorm(torch.nn.Module):
+    """x (B, 3, L) -> (B, 4): conv, eval-mode batch norm (running statistics as buffers), mean over L."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.conv = torch.nn.Conv1d(3, 4, 3, padding=1)
+        self.norm = torch.nn.BatchNorm1d(4)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.relu(self.norm(self.conv(x))).mean(dim=-1)
+
+
+EXPORT_MODELS: dict[str, type[torch.nn.Module]] = {"scaled_mlp": ScaledMLP, "shape_branch": ShapeBranch,
+                                                   "conv_norm": ConvNorm}
+
+
+def export_model(name: str, dtype: torch.dtype, state: dict[str, torch.Tensor]) -> torch.nn.Module:
+    """The case's module in eval mode with the case's state (the grader builds its oracle the same way)."""
+    model = EXPORT_MODELS[name]().to(dtype)
+    model.load_state_dict(state)
+    return model.eval()
+
+
 # ---------------------------------------------------------------- torch, captured before user code
 
 def _capture() -> types.SimpleNamespace:
@@ -72,6 +131,10 @@ def _capture() -> types.SimpleNamespace:
         compile=torch.compile, reset=torch._dynamo.reset, explain=torch._dynamo.explain,
         guard_failures=guard_failures, fake_mode=FakeTensorMode, opcheck=torch.library.opcheck,
         ops=torch.ops, graph_module=torch.fx.GraphModule, op_types=(OpOverload, OpOverloadPacket),
+        exported_program=torch.export.ExportedProgram, export_model=export_model,
+        # called through these, so a patched ExportedProgram.module (say, one handing back the eager
+        # model) or load_state_dict changes only the user's copy
+        program_module=torch.export.ExportedProgram.module, load_state_dict=torch.nn.Module.load_state_dict,
     )
 
 
@@ -335,8 +398,42 @@ def aot_probe(t: types.SimpleNamespace, make: Any, cases: list[dict[str, Any]], 
     return {}, facts
 
 
+def export_probe(t: types.SimpleNamespace, fn: Any, cases: list[dict[str, Any]], job: dict[str, Any]) -> Facts:
+    """`fn(model, example_x)` per case; the returned program's module run on every run-time input, then
+    reloaded with the case's second state and run on the first input again."""
+    filename = job["filename"]
+    facts: list[dict[str, Any]] = []
+    for case in cases:
+        example, *inputs = case["args"]
+        model = t.export_model(case["model"], getattr(torch, case["dtype"]), case["state"])
+        try:
+            ep = fn(model, _clone(example))
+        except BaseException as e:
+            facts.append({"error": dynamo_error(e, filename)})
+            harness.stop_if_forked()
+            continue
+        harness.stop_if_forked()
+        if type(ep) is not t.exported_program:  # ep.module(), a traced ScriptModule, a callable
+            facts.append({"bad_return": f"{type(ep).__module__}.{type(ep).__qualname__}"})
+            continue
+        fact: dict[str, Any] = {"outs": []}
+        try:
+            module = t.program_module(ep)
+            for x in inputs:
+                fact["outs"].append(harness.describe(module(_clone(x))))
+            harness.stop_if_forked()
+            t.load_state_dict(module, case["new_state"], strict=False)  # strict export drops unused buffers
+            fact["reloaded"] = harness.describe(module(_clone(inputs[0])))
+        except BaseException as e:
+            fact["run_error"] = {"index": len(fact["outs"]), **harness.error_info(e, filename)}
+        harness.stop_if_forked()
+        facts.append(fact)
+    return {}, facts
+
+
 PROBES: dict[str, Callable[[types.SimpleNamespace, Any, list[dict[str, Any]], dict[str, Any]], Facts]] = {
     "fullgraph": fullgraph_probe, "custom_op": custom_op_probe, "recompile": recompile_probe, "aot": aot_probe,
+    "export": export_probe,
 }
 
 
@@ -359,6 +456,9 @@ def warm_up() -> None:
         x = torch.ones(2, 3, requires_grad=True)
         torch.compile(tanh_mlp, backend=lambda gm, _: gm.forward, fullgraph=True)(x, x.t().detach(), x.detach())
         torch.compile(tanh_mlp, backend=aot_autograd(fw_compiler=boxed), fullgraph=True)(x, x.t(), x).sum().backward()
+        batch = torch.export.Dim("batch", min=1, max=8)  # export's first trace pays its own set-up
+        ep = torch.export.export(ScaledMLP(), (torch.ones(2, 6),), dynamic_shapes={"x": {0: batch}})
+        ep.module()(torch.ones(3, 6))
     os.environ.clear()
     os.environ.update(env)
     torch._dynamo.reset()

@@ -18,12 +18,18 @@ the user's entry; this module judges the facts per probe, against oracles comput
               one of each, aten-level, the forward free of backward ops, each holding the ops that
               `EXPECTED_OPS[model]` lists, the forward's saved outputs matching the backward's inputs,
               one gradient per input; output and gradients compared with eager autograd.
+- export:     `export_dynamic(model, example_x)` on a trusted module (compile_child.EXPORT_MODELS) must
+              return a torch.export.ExportedProgram whose module agrees with the eager module on every
+              run-time input (other batch sizes, batch 1 and the largest stated among them), and, loaded
+              with a second state_dict, with the eager module holding that state (parameters and
+              buffers are the program's state under their own names, not constants baked into it).
 """
 
 from __future__ import annotations
 
 import copy
 import inspect
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,6 +97,8 @@ class CompileFamily(Family):
     def __init__(self, ex: Any):
         super().__init__(ex)
         self.probe: str = ex.check.PROBE
+        if self.probe == "export":  # every export check compares values here: nothing is observed
+            self.observed = "nothing beyond the values (the export probe observes no fact in the run)"
         self.file: dict[str, Any] = {}
 
     def job(self, source: str, filename: str, device: str) -> dict[str, Any]:
@@ -168,7 +176,7 @@ class CompileFamily(Family):
                 return CheckResult(case.name, "unattempted", message="not implemented yet", trust="verified")
             return _fail(case, f"raised {err['type']}{_at(err)}: {err['message']}", inputs=_label(case))
         judge = {"fullgraph": self._fullgraph, "custom_op": self._custom_op, "recompile": self._recompile,
-                 "aot": self._aot}[self.probe]
+                 "aot": self._aot, "export": self._export}[self.probe]
         return judge(case, fact)
 
     def _expected(self, fn: Any, case: Case) -> dict[str, Any]:
@@ -346,3 +354,48 @@ class CompileFamily(Family):
         if bw["outputs"] != n_inputs:
             return f"the backward graph returns {bw['outputs']} gradients for {n_inputs} inputs"
         return None
+
+    def _export(self, case: Case, fact: dict[str, Any]) -> CheckResult:
+        assert isinstance(case, CompileCase)
+        example, *inputs = case.args
+        spec = case.spec
+        label = f"{spec['model']} {spec['dtype']}, example batch {example.shape[0]}"
+        batches = [int(x.shape[0]) for x in inputs]
+        details = {"inputs": label, "run batches": str(batches)}
+        if "bad_return" in fact:
+            got = fact["bad_return"]
+            hint = (": that is ep.module(), return the ExportedProgram itself" if "GraphModule" in got else
+                    ": torch.jit produces TorchScript, not an ExportedProgram" if "jit" in got else "")
+            return _fail(case, f"export_dynamic must return a torch.export.ExportedProgram; it returned {got}{hint}",
+                         **details)
+        oracle = self.ex.check.oracle
+        rtol, atol = self.tolerances()
+        outs = fact["outs"]
+        for i, (x, got) in enumerate(zip(inputs, outs, strict=False)):
+            want = harness.describe(oracle(spec["model"], spec["dtype"], spec["state"], x.clone()))
+            c = compare_described(got, want, rtol, atol, where=f"ep.module() on batch {batches[i]}")
+            if not c.ok:
+                return _fail(case, c.message or "wrong values", **details, **c.details)
+        if "run_error" in fact:
+            e = fact["run_error"]
+            i = e["index"]
+            if i < len(inputs):
+                msg = e["message"]
+                why = (" (the batch size was specialised to a constant: declare dim 0 dynamic, and mind that "
+                       "export specialises a batch of 1)" if re.search(r"size\(\)\[0\] ==", msg) else
+                       " (the declared range of the batch does not cover 1..1024)"
+                       if re.search(r"size\(\)\[0\] [<>]=", msg) else "")
+                return _fail(case, f"ep.module() on batch {batches[i]} raised {e['type']}: {msg[:400]}{why}",
+                             **details)
+            return _fail(case, f"loading the model's state_dict into ep.module() raised {e['type']}: "
+                               f"{e['message'][:400]} (the parameters and buffers must be the program's state, "
+                               "under the model's own names)", **details)
+        if len(outs) != len(inputs) or "reloaded" not in fact:  # fail closed on an answer short of a result
+            return _fail(case, f"the run reported {len(outs)} outputs for {len(inputs)} inputs", **details)
+        want = harness.describe(oracle(spec["model"], spec["dtype"], spec["new_state"], inputs[0].clone()))
+        c = compare_described(fact["reloaded"], want, rtol, atol,
+                              where="ep.module() after load_state_dict of new weights")
+        if not c.ok:
+            return _fail(case, f"{c.message}; the new weights did not take effect: the program holds the "
+                               "parameters or buffers as constants, not as its state", **details, **c.details)
+        return _pass(case, f"batches {batches} and a reloaded state agree with eager", **details)
