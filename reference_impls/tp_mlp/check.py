@@ -19,18 +19,24 @@ Threat list (how a candidate gets this wrong -> what kills it):
   rank, counted in the rank's process: reported) (wrong/rebuild_full_weights). Not seen: that
   rebuild padded to exactly two calls, since the family counts calls, not what they carry.
 - DDP-style gradient sync -> also "collectives" (2 + 4 calls).
+- any other communication (a barrier "so both ranks finish together", a reduce to rank 0) ->
+  FORBIDDEN_CALLS: every collective the family counts but all_reduce.
+- the process group destroyed before returning, though the prompt says to leave it up -> "process
+  group" (read in the rank right after the entry returns).
+- nccl ignored for gloo: not seen (CI and most graders have no two GPUs; the backend is always gloo).
 """
 
 import torch
 import torch.nn.functional as F
 
 from dlprep.checkers.families.torchrun.judge import Check
+from dlprep.checkers.families.torchrun.rank import COLLECTIVES
 
 WORLD, NODES = 2, 1
 GRADS = ("grad_x", "grad_w1", "grad_b1", "grad_w2", "grad_b2")
 KEYS = ("y", *GRADS)
-CHECKS = ("result", "in sync", *KEYS, "collectives")
-REPORTED_CHECKS = ("collectives",)  # counted in the rank's own process
+CHECKS = ("result", "process group", "in sync", *KEYS, "collectives")
+REPORTED_CHECKS = ("collectives", "process group")  # read in the rank's own process
 ALL_REDUCES = 2  # one forward (the partial outputs), one backward (dL/dx): Megatron's g and f
 RTOL, ATOL = 1e-4, 1e-5
 
@@ -92,6 +98,10 @@ def verify(spec, ranks):
                           f"{', '.join(map(repr, KEYS))}; {bad[0]!r} is missing or not a float tensor")]
         got.append(out)
     checks = [Check("result")]
+    gone = [r.rank for r in ranks if r.group_initialized is False]
+    checks.append(Check("process group", None if not gone else (
+        f"rank {gone[0]} destroyed the process group before returning; the prompt says to leave it initialised "
+        "(the grader destroys it once every rank is done)")))
     replicated = ("y", "grad_x", "grad_b2")
     off = [r.rank for r, g in zip(ranks, got, strict=True) if not all(_close(g[k], got[0][k]) for k in replicated)]
     checks.append(Check("in sync", None if not off else (
@@ -139,6 +149,8 @@ def verify(spec, ranks):
 
 REQUIRED_CALLS = {"all_reduce": "the prompt asks for torch.distributed.all_reduce, called from your own code"}
 _GATHER = "gathering the shards to run the whole model on one rank is not tensor parallelism"
-FORBIDDEN_CALLS = {name: _GATHER for name in ("all_gather", "all_gather_object", "all_gather_into_tensor", "gather",
-                                              "gather_object", "broadcast", "broadcast_object_list", "send", "recv",
-                                              "isend", "irecv", "scatter", "all_to_all", "all_to_all_single")}
+_ONLY = "the prompt allows no communication but torch.distributed.all_reduce"
+# Every collective and point-to-point call but all_reduce (the family's COLLECTIVES): a barrier or a
+# reduce to one rank is communication the prompt rules out as much as a gather is.
+FORBIDDEN_CALLS = {name: _GATHER if "gather" in name or "broadcast" in name or name in ("send", "recv", "isend", "irecv")
+                   else _ONLY for name in COLLECTIVES if name != "all_reduce"}

@@ -48,6 +48,7 @@ class Rank:
     out: Any  # the entry's return value, as plain data
     reads: dict[str, list[int]] = field(default_factory=dict)  # dataset indices read, in order
     calls: dict[str, int] = field(default_factory=dict)  # collectives, DDP and Join the user's code called
+    group_initialized: bool | None = None  # the default process group, once the entry returned
 
     def env_int(self, key: str) -> int | None:
         value = self.env.get(key)
@@ -357,5 +358,5 @@ class Torchrun(Family):
                 return [], str(e)
             calls = {str(k): int(v) for k, v in (f.get("calls") or {}).items()}
             out.append(Rank(f["rank"], int(f["env"].get("DLPREP_NODE") or 0), dict(f["env"]), value,
-                            {k: list(v) for k, v in f.get("reads", {}).items()}, calls))
+                            {k: list(v) for k, v in f.get("reads", {}).items()}, calls, f.get("group_initialized")))
         return out, None
