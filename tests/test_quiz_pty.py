@@ -277,7 +277,8 @@ def test_coding_question_with_the_grader(env: dict[str, str]) -> None:
         pytest.skip("grader not available here: " + screen(log)[-300:])
     solution = Path(env["DLPREP_HOME"]) / "solutions" / "transpose_as_strided.py"
     # rich wraps a long path at the terminal's width (a worker's tmp path under xdist is longer)
-    assert f"starter file: {solution}" in screen(log).replace("\n", "") and "NotImplementedError" in solution.read_text()
+    assert f"starter file: {solution}" in screen(log).replace("\n", "")
+    assert "NotImplementedError" in solution.read_text()
     shutil.copy(Path(env["DLPREP_EXERCISES"]) / "transpose_as_strided" / "reference.py", solution)
     child.sendline("")
     child.expect("✓ correct|✗ wrong")

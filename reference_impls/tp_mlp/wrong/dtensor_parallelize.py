@@ -1,5 +1,5 @@
 # reaches for DTensor (chapter is fsdp2-dtensor): parallelize_module with ColwiseParallel/RowwiseParallel; numerically right, but the collectives are DTensor's functional all_reduces, not torch.distributed.all_reduce called from own code (dist.all_reduce is called 0 times)
-# zh: 改用 DTensor 的 parallelize_module（ColwiseParallel/RowwiseParallel）：数值正确，但通信是 DTensor 自己的集合操作，而不是自己代码调用的 torch.distributed.all_reduce
+# zh: 改用 DTensor 的 parallelize_module（ColwiseParallel/RowwiseParallel）：数值正确，但通信是 DTensor 自己的集合操作，而不是自己代码调用的 torch.distributed.all_reduce（dist.all_reduce 被调用 0 次）
 import os
 import torch
 import torch.distributed as dist
