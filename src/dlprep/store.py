@@ -225,9 +225,9 @@ class ExportFile(_Strict):
 
 # --- the store --------------------------------------------------------------------------------
 
-def _busy(e: sqlite3.OperationalError) -> bool:
+def _busy(e: sqlite3.Error) -> bool:
     msg = str(e)
-    return "locked" in msg or "busy" in msg
+    return isinstance(e, sqlite3.OperationalError) and ("locked" in msg or "busy" in msg)
 
 
 class Store:
@@ -253,18 +253,14 @@ class Store:
             existed = self.path.exists()
             try:
                 return self._open(existed)
-            except sqlite3.OperationalError as e:
+            except sqlite3.Error as e:
                 if not _busy(e) or time.monotonic() >= deadline:
                     raise self._explain(e) from None
             time.sleep(0.01 + random.random() * 0.05)
 
     def _open(self, existed: bool) -> sqlite3.Connection:
-        try:
-            db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-        except sqlite3.Error as e:
-            if isinstance(e, sqlite3.OperationalError) and _busy(e):
-                raise
-            raise self._explain(e) from None
+        """A set-up connection; sqlite's own errors go to _connect, which retries or explains them."""
+        db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         try:
             self._check_header(db, existed)
             # WAL: sessions read while another writes; persistent, so set once per file.
@@ -276,14 +272,6 @@ class Store:
                 if problems != ["ok"]:
                     raise StoreError(self._corrupt("; ".join(problems[:3])))
             self._migrate(db)
-        except sqlite3.OperationalError as e:
-            db.close()
-            if _busy(e):
-                raise
-            raise self._explain(e) from None
-        except sqlite3.Error as e:
-            db.close()
-            raise self._explain(e) from None
         except BaseException:
             db.close()
             raise
@@ -331,7 +319,7 @@ class Store:
 
     def _explain(self, e: sqlite3.Error) -> StoreError:
         msg = str(e)
-        if isinstance(e, sqlite3.OperationalError) and _busy(e):
+        if _busy(e):
             return StoreError(
                 f"progress database {self.path} is locked by another process (waited {self.timeout:g} s); "
                 "finish the other dlprep session or try again"
