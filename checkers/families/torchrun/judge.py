@@ -358,5 +358,6 @@ class Torchrun(Family):
                 return [], str(e)
             calls = {str(k): int(v) for k, v in (f.get("calls") or {}).items()}
             out.append(Rank(f["rank"], int(f["env"].get("DLPREP_NODE") or 0), dict(f["env"]), value,
-                            {k: list(v) for k, v in f.get("reads", {}).items()}, calls, f.get("group_initialized")))
+                            {k: list(v) for k, v in f.get("reads", {}).items()}, calls,
+                            group_initialized=f.get("group_initialized")))
         return out, None
