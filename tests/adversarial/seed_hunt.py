@@ -1,7 +1,9 @@
 # Hunts for the batch's hidden-case seed wherever a run could find it: its argv and environment,
 # every /proc/PID/cmdline and environ it may read, the harness's job on the stack, its working
 # folder, /tmp and the batch journal (JOURNAL). It knows only the seed's SHA-256 (SEED_SHA256),
-# hashes every run of digits it finds and fails loudly when one matches.
+# hashes every run of digits it finds and fails loudly when one matches. The hunt runs once per
+# process (the answer cannot change between calls, and hunting on every hidden case made a loaded
+# CI machine hit the run's time limit).
 import hashlib
 import os
 import re
@@ -48,8 +50,13 @@ def _where():
     return None
 
 
+_FOUND = []
+
+
 def solve(a, b):
-    found = _where()
+    if not _FOUND:
+        _FOUND.append(_where())
+    found = _FOUND[0]
     if found:
         raise RuntimeError(f"SEED FOUND in {found}")
     return (a.unsqueeze(-1) * b.unsqueeze(-3)).sum(dim=-2, dtype=a.dtype)
