@@ -102,11 +102,14 @@ class Grader:
         return self.grade_source(q, source, solution.name, seed, case)
 
     def grade_source(self, q: CodingQuestion, source: str, filename: str = "solution.py",
-                     seed: int | None = None, case: str | None = None, shrink_failures: bool = True) -> Verdict:
+                     seed: int | None = None, case: str | None = None, shrink_failures: bool = True,
+                     public_only: bool = False) -> Verdict:
         """Grade `source`; with `case`, only that case runs (see repro.pick): a rerun of one
         failure, not a grading. `shrink_failures=False` leaves a failing contract case as drawn:
         for callers that need only the verdict (verify's mutants and wrong answers), since each
-        shrink step is one more sandbox run."""
+        shrink step is one more sandbox run. `public_only` runs the public cases alone: a short
+        run whose failure is already a failing verdict (verify tries it first on files it expects
+        to fail), and whose pass says nothing of the hidden cases."""
         self.sandbox.ensure()  # start-up of the warm worker is not part of a grading's time
         if missing := shortfall(self.require, self.sandbox.level):
             raise SandboxError(f"--isolation {self.require} refuses to run the code: {missing}")
@@ -127,6 +130,10 @@ class Grader:
         run_seed = secrets.randbits(63) if seed is None else seed
         with ORACLE_LOCK:  # trusted work in this process: one grading thread at a time (oracle_lock.py)
             public, hidden = fam.cases(run_seed)
+            if public_only:
+                if not public:
+                    raise UsageError(f"{q.id} has no public cases to run alone")
+                hidden = []
             if case is not None:
                 public, hidden = repro.pick(public, hidden, case, seeded=seed is not None,
                                             build=lambda n: fam.contract_named(n, run_seed))
@@ -168,6 +175,12 @@ class Grader:
         return summarise(q.id, tests, time.monotonic() - t0, sandbox_info, hidden_summary,
                          stdout=out, stderr=_cap(run.stderr)[0], truncated=cut or run.truncated,
                          isolation=self.isolation)
+
+    def public_count(self, q: CodingQuestion, seed: int) -> int:
+        """How many public cases a grading of `q` at `seed` runs (0: public_only has nothing to run)."""
+        fam: Family = registry.family(q.checker)(load_exercise(q))
+        with ORACLE_LOCK:
+            return len(fam.cases(seed)[0])
 
     def _job(self, fam: Family, source: str, filename: str, forbid: list[str]) -> dict[str, Any]:
         job: dict[str, Any] = fam.job(source, filename, self.device)

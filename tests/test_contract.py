@@ -129,3 +129,31 @@ def test_a_failing_contract_case_is_shrunk_unless_only_the_verdict_is_asked_for(
     assert shrunk.status == plain.status == "fail"
     assert any("shrunk: it fails already at contract[" in (t.message or "") for t in shrunk.tests)
     assert not any("shrunk" in (t.message or "") for t in plain.tests)
+
+
+def test_public_only_runs_the_public_cases_alone_and_refuses_an_exercise_without_any(grader):
+    """verify's short first run: the reference passes it with no hidden check, a wrong answer that
+    fails a public case fails it, and a wrong answer that only a hidden case catches passes it (so
+    verify must and does run the whole grading after such a pass)."""
+    from dlprep import bank, mutants
+    from dlprep.errors import UsageError
+    from tests.banks import REPO
+
+    catalog = bank.catalog_or_raise()
+    q = catalog.get("tensor.gather-dispatch.gather-by-hand").q
+    folder = REPO / "reference_impls" / "gather_dim"
+    ref = grader.grade_source(q, (folder / "reference.py").read_text(), "reference.py", seed=1, public_only=True)
+    assert ref.status == "pass" and ref.hidden["count"] == 0
+    assert not any(t.name.startswith("hidden") for t in ref.tests) and grader.public_count(q, 1) > 0
+    # batched_matmul's wrong answers: most fail a public case, a few only hidden ones
+    q = catalog.get("tensor.matmul.batched-no-matmul").q
+    wrong = {a.name: a.source() for a in mutants.find(REPO / "reference_impls" / "batched_matmul", "wrong")}
+    short = {name: grader.grade_source(q, src, "s.py", seed=1, shrink_failures=False, public_only=True).status
+             for name, src in wrong.items()}
+    assert "fail" in short.values() and "pass" in short.values(), short
+    for name in (n for n, s in short.items() if s == "pass"):
+        assert grader.grade_source(q, wrong[name], "s.py", seed=1, shrink_failures=False).status == "fail", name
+    launch = catalog.get("dist.torchrun.code-two-node-launch").q
+    assert grader.public_count(launch, 1) == 0
+    with pytest.raises(UsageError, match="no public cases"):
+        grader.grade_source(launch, "def main(): pass\n", "s.py", seed=1, public_only=True)

@@ -271,10 +271,28 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     def grade(path: Path) -> Any:
         return grader.grade_source(q, path.read_text(encoding="utf-8"), path.name, seed)
 
+    def expect_failure(source: str, name: str) -> Any:
+        """A mutant or wrong answer needs one failing check to be caught: its public cases run
+        first (a short run that catches most of them), every case only when those pass. Sound
+        because the reference passes the public-only run too (checked below): that run's
+        failures are the file's own."""
+        if short_first:
+            v = grader.grade_source(q, source, name, seed, shrink_failures=False, public_only=True)
+            if v.status != "pass":
+                return v
+        return grader.grade_source(q, source, name, seed, shrink_failures=False)
+
     ref = grade(folder / "reference.py")
     if not (ref.status == "pass" and ref.score == ref.max_score):
         bad = [f"{t.name}: {t.status} {t.message or ''}" for t in ref.tests if t.status != "pass"]
         problems.append(f"reference.py scored {ref.score:g}/{ref.max_score:g} ({ref.status}): " + "; ".join(bad[:3]))
+    short_first = grader.public_count(q, seed) > 0
+    if short_first:
+        short = grader.grade_source(q, (folder / "reference.py").read_text(encoding="utf-8"), "reference.py", seed,
+                                    public_only=True)
+        if short.status != "pass":
+            problems.append(f"reference.py fails the public cases run alone ({_first_failure(short)}): a mutant's "
+                            "failure there would prove nothing")
     starter = grade(folder / "starter.py")
     if starter.status != "unattempted":
         bad = [f"{t.name}: {t.status} {t.message or ''}" for t in starter.tests if t.status != "unattempted"]
@@ -282,7 +300,7 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     caught = []
     found = mutants.find(folder)
     for m, source in _sources(found, "mutant", problems):
-        v = grader.grade_source(q, source, m.path.with_suffix(".py").name, seed, shrink_failures=False)
+        v = expect_failure(source, m.path.with_suffix(".py").name)
         if v.status == "pass":
             problems.append(f"mutant {m.name} passed {v.score:g}/{v.max_score:g}: the checker cannot tell it apart")
         else:
@@ -292,8 +310,9 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
         for a, source in _sources(answers, f"{kind} answer", problems):
             if not source.startswith("# "):
                 problems.append(f"{kind}/{a.name}: its first line must be a `# ` comment saying what it models")
-            # a wrong answer needs its verdict only; a right one that fails gets its shrunk case
-            v = grader.grade_source(q, source, a.path.with_suffix(".py").name, seed, shrink_failures=kind == "right")
+            # a right answer runs whole, and if it fails gets its shrunk case
+            name = a.path.with_suffix(".py").name
+            v = grader.grade_source(q, source, name, seed) if kind == "right" else expect_failure(source, name)
             if kind == "wrong" and v.status == "pass":
                 problems.append(f"wrong answer {kind}/{a.name} passed {v.score:g}/{v.max_score:g}: "
                                 "the checker cannot tell it apart")
