@@ -444,7 +444,8 @@ def print_verify_report(report: Any, stderr: bool = False) -> None:
     n = report.exercise_counts()
     if n["exercises"]:
         c.print(f"exercises: {n['exercises']} passed; {n['mutants']} mutant(s) caught ({n['mutant diffs']} as diffs), "
-                f"{n['wrong']} wrong answer(s) caught, {n['right']} right answer(s) with full marks")
+                f"{n['wrong']} wrong answer(s) caught, {n['right']} right answer(s) and {n['coach solutions']} "
+                "coach's worked solution(s) with full marks")
     ev = report.evidence()
     if ev.cells:
         print_evidence(ev, "proved", c)

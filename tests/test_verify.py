@@ -87,9 +87,10 @@ def test_verify_fails_and_names_each_problem(report):
     good = res["tensor.contiguity.good-exercise"]
     assert good["status"] == "passed"
     assert "3 mutant(s) caught (1 as diffs); 1 wrong answer(s) caught; 1 right answer(s) pass" in good["message"]
-    assert good["counts"] == {"exercises": 1, "mutants": 3, "mutant diffs": 1, "wrong": 1, "right": 1}
+    assert good["counts"] == {"exercises": 1, "mutants": 3, "mutant diffs": 1, "wrong": 1, "right": 1,
+                              "coach solutions": 1}
     assert ("exercises: 1 passed; 3 mutant(s) caught (1 as diffs), 1 wrong answer(s) caught, "
-            "1 right answer(s) with full marks") in " ".join(r.output.split())
+            "1 right answer(s) and 1 coach's worked solution(s) with full marks") in " ".join(r.output.split())
     bad = res["tensor.contiguity.bad-corpus"]
     problems = [bad["message"], *bad["details"]]
     assert bad["status"] == "failed" and len(problems) == 3, problems

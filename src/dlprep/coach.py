@@ -16,6 +16,8 @@ and line, as bank errors are.
 from __future__ import annotations
 
 import functools
+import re
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,6 +120,25 @@ def load(exercise: str, exercises: Path | None = None) -> Coach:
     except OSError:
         raise NotFound(f"no hints yet for exercise {exercise!r} ({_display(path)} is missing)") from None
     return _cached(path, mtime)
+
+
+FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.MULTILINE | re.DOTALL)  # a fenced code block
+
+
+def whole_solution(q: CodingQuestion, exercises: Path | None = None) -> str | None:
+    """The file a candidate gets by pasting the coach's solution into the starter, when the solution
+    gives the whole answer in one fenced block (one that defines the entry point); None otherwise.
+    The starter keeps its imports and given helpers, the solution's definitions replace its stubs.
+    verify grades it like any right answer: a worked solution that fails the grader teaches a bug."""
+    folder = exercises or paths.exercises_dir()
+    if not path_of(q.exercise, folder).is_file():
+        return None
+    blocks = FENCE.findall(load(q.exercise, folder).solution.en)
+    whole = [b for b in blocks if f"def {q.entry}(" in b or f"class {q.entry}" in b]
+    if not whole:
+        return None
+    starter = (folder / q.exercise / "starter.py").read_text(encoding="utf-8")
+    return starter + "\n\n" + textwrap.dedent(whole[0])
 
 
 def find(catalog: Catalog, key: str) -> LoadedQuestion:

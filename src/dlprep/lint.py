@@ -123,7 +123,7 @@ def _show(s: str) -> str:
     return repr(s if len(s) <= 40 else s[:37] + "...")
 
 
-_FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.MULTILINE | re.DOTALL)
+_FENCE = coach.FENCE
 
 
 def _without_comments(code: str) -> list[tuple[int, str]]:

@@ -23,7 +23,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Literal
 
-from dlprep import evidence, executors, models, mutants, paths, spotbug, verify_record
+from dlprep import coach, evidence, executors, models, mutants, paths, spotbug, verify_record
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
 from dlprep.code_judge import accepted, judge_job, snippet_job
@@ -319,15 +319,23 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
             elif kind == "right" and not (v.status == "pass" and v.score == v.max_score):
                 problems.append(f"right answer {kind}/{a.name} scored {v.score:g}/{v.max_score:g} ({v.status}): "
                                 f"{_first_failure(v)}")
+    worked = coach.whole_solution(q)
+    if worked is not None:
+        v = grader.grade_source(q, worked, "coach_solution.py", seed)
+        if not (v.status == "pass" and v.score == v.max_score):
+            problems.append(f"the coach's worked solution (pasted into the starter) scored {v.score:g}/{v.max_score:g} "
+                            f"({v.status}): {_first_failure(v)}")
     if problems:
         return QuestionResult(lq.id, lq.topic, "coding", "failed", problems[0], tuple(problems[1:]))
     diffs = sum(m.path.suffix == ".diff" for m in found)
     return QuestionResult(lq.id, lq.topic, "coding", "passed",
                           f"reference {ref.score:g}/{ref.max_score:g}; {len(found)} mutant(s) caught "
                           f"({diffs} as diffs); {len(corpus['wrong'])} wrong answer(s) caught; "
-                          f"{len(corpus['right'])} right answer(s) pass",
+                          f"{len(corpus['right'])} right answer(s) pass"
+                          + ("; the coach's worked solution passes" if worked is not None else ""),
                           tuple(caught), counts={"exercises": 1, "mutants": len(found), "mutant diffs": diffs,
-                                                 "wrong": len(corpus["wrong"]), "right": len(corpus["right"])})
+                                                 "wrong": len(corpus["wrong"]), "right": len(corpus["right"]),
+                                                 "coach solutions": int(worked is not None)})
 
 
 def check_spot_bugs(lqs: list[LoadedQuestion], grader: Any, env: Environment) -> list[QuestionResult]:
