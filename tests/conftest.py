@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from dlprep.models import CodingQuestion, Text
+
+# Most CLI tests give each test a home of its own; with the cache inside it, each would rebuild the
+# spot-the-bug cards from ~950 files (seconds of CPU per test). The cache is keyed by content, so
+# one run's tests (every xdist worker: same testrunuid) share one. Tests of the cache itself unset it.
+os.environ.setdefault("DLPREP_CACHE_DIR", str(Path(tempfile.gettempdir()) / (
+    f"dlprep-test-cache-{os.getuid()}-{os.environ.get('PYTEST_XDIST_TESTRUNUID') or os.getpid()}")))
 
 
 def _comm(pid: int) -> str:

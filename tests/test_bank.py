@@ -93,6 +93,7 @@ def test_every_coverage_topic_is_registered():
 
 
 def test_parse_cache_follows_content_and_survives_corruption(tmp_path, monkeypatch):
+    monkeypatch.delenv("DLPREP_CACHE_DIR", raising=False)  # this test reads the cache in its home
     monkeypatch.setenv("DLPREP_HOME", str(tmp_path / "home"))
     folder = make_banks(tmp_path, {"tensor.contiguity.yaml": GOOD})
     monkeypatch.setenv("DLPREP_BANKS", str(folder))

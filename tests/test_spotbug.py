@@ -261,7 +261,8 @@ def test_cards_read_back_from_the_cache_are_whole_questions(tmp_path) -> None:
     import subprocess
     import sys
 
-    env = {**os.environ, "DLPREP_HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env = {**{k: v for k, v in os.environ.items() if k != "DLPREP_CACHE_DIR"}, "DLPREP_HOME": str(tmp_path),
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}  # a cold cache of its own: the first run builds
     cmd = [sys.executable, "-m", "dlprep", "list", "--type", "spot_bug"]
     first = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
     second = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import copy
 import difflib
+import functools
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -201,51 +202,75 @@ def _units(tree: ast.Module) -> list[tuple[ast.AST, int, int, str]]:
     return out
 
 
+def _clone(x: Any) -> Any:
+    """A deep copy of an AST, several times faster than copy.deepcopy (which dominated building
+    the spot-the-bug cards): the only mutable parts are nodes and lists; the rest are constants."""
+    if isinstance(x, ast.AST):
+        new = x.__class__.__new__(x.__class__)
+        new.__dict__.update({k: _clone(v) for k, v in x.__dict__.items()})
+        return new
+    if isinstance(x, list):
+        return [_clone(v) for v in x]
+    return x
+
+
 def _dump(node: ast.AST) -> str:
     return ast.dump(node, annotate_fields=False, include_attributes=False)
 
 
-def _prepared(source: str) -> tuple[ast.Module, list[tuple[ast.AST, int, int, str]]]:
+_Part = tuple[ast.AST, int, int, str]  # a statement (or a compound one's header), its lines, its block
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """One file's units and what comparing them needs, computed once per source: a reference is
+    compared with every mutant and wrong answer of its exercise, each twice (changes, regions).
+    Shared between callers, so never mutated: a rename works on a copy."""
+
+    tree: ast.Module
+    units: list[_Part]
+    dumps: list[str]  # each unit as compared: "block|dump"
+    shapes: list[str]  # each unit with every identifier blanked (for pairing renamed names)
+    identifiers: list[list[str]]
+    bound: frozenset[str]
+
+
+@functools.lru_cache(maxsize=256)
+def _prepared(source: str) -> _Prepared:
     tree = _Strip().visit(ast.parse(source))
-    return tree, _units(tree)
+    units = _units(tree)
+    return _Prepared(tree, units, [f"{u[3]}|{_dump(u[0])}" for u in units],
+                     [f"{u[3]}|{_dump(_Blank().visit(_clone(u[0])))}" for u in units],
+                     [_identifiers(u[0]) for u in units], frozenset(_bound(tree)))
 
 
-def _shape(u: tuple[ast.AST, int, int, str]) -> str:
-    return f"{u[3]}|{_dump(_Blank().visit(copy.deepcopy(u[0])))}"
-
-
-def _rename_map(ref: list[tuple[ast.AST, int, int, str]], wrong: list[tuple[ast.AST, int, int, str]],
-                ref_tree: ast.Module, wrong_tree: ast.Module) -> dict[str, str]:
-    a, b = [_shape(u) for u in ref], [_shape(u) for u in wrong]
+def _rename_map(ref: _Prepared, wrong: _Prepared) -> dict[str, str]:
     pairs: dict[str, Counter[str]] = defaultdict(Counter)
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ref.shapes, wrong.shapes, autojunk=False).get_opcodes():
         if tag != "equal":
             continue
-        for ur, uw in zip(ref[i1:i2], wrong[j1:j2], strict=True):
-            nr, nw = _identifiers(ur[0]), _identifiers(uw[0])
+        for nr, nw in zip(ref.identifiers[i1:i2], wrong.identifiers[j1:j2], strict=True):
             if len(nr) == len(nw):
                 for r, w in zip(nr, nw, strict=True):
                     pairs[w][r] += 1
-    ref_names = {n for u in ref for n in _identifiers(u[0])}
-    wrong_names = {n for u in wrong for n in _identifiers(u[0])}
-    ref_bound, wrong_bound = _bound(ref_tree), _bound(wrong_tree)
+    ref_names = {n for ids in ref.identifiers for n in ids}
+    wrong_names = {n for ids in wrong.identifiers for n in ids}
     mapping: dict[str, str] = {}
     for w, seen in pairs.items():
         r, n = seen.most_common(1)[0]
-        if r == w or w in ref_names or r in wrong_names or w not in wrong_bound or r not in ref_bound:
+        if r == w or w in ref_names or r in wrong_names or w not in wrong.bound or r not in ref.bound:
             continue
         if n * 2 > sum(seen.values()):  # the name sits mostly where the reference's does
             mapping[w] = r
     return mapping
 
 
-def _compared(reference: str, wrong: str) -> tuple[list[Any], list[Any], _Rename, list[str], list[str]]:
-    ref_tree, ref = _prepared(reference)
-    wrong_tree, wrong_units = _prepared(wrong)
-    renamer = _Rename(_rename_map(ref, wrong_units, ref_tree, wrong_tree))
-    a = [f"{u[3]}|{_dump(u[0])}" for u in ref]
-    b = [f"{u[3]}|{_dump(renamer.visit(copy.deepcopy(u[0])))}" for u in wrong_units]
-    return ref, wrong_units, renamer, a, b
+@functools.lru_cache(maxsize=64)
+def _compared(reference: str, wrong: str) -> tuple[list[_Part], list[_Part], _Rename, list[str], list[str]]:
+    ref, w = _prepared(reference), _prepared(wrong)
+    renamer = _Rename(_rename_map(ref, w))
+    b = [f"{u[3]}|{_dump(renamer.visit(_clone(u[0])))}" for u in w.units] if renamer.m else w.dumps
+    return ref.units, w.units, renamer, ref.dumps, b
 
 
 def changes(reference: str, wrong: str) -> frozenset[str]:
@@ -291,7 +316,7 @@ def _changed_lines(ref: tuple[ast.AST, int, int, str], wrong: tuple[ast.AST, int
     call spread over eight lines is that argument's line."""
     if ref[3] != wrong[3]:  # moved to another block: the whole statement is the change
         return set(range(wrong[1], wrong[2] + 1))
-    w = renamer.visit(copy.deepcopy(wrong[0]))
+    w = renamer.visit(_clone(wrong[0]))
     spots = _differing(ref[0], w, (wrong[1], wrong[2]))
     return {n for lo, hi in spots for n in range(lo, hi + 1) if wrong[1] <= n <= wrong[2]}
 

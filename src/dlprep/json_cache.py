@@ -1,6 +1,7 @@
 """A JSON file of computed entries in the cache dir, for speed only: a missing, broken or unwritable
 cache costs time, never correctness. Only the entries used in this run are written back, so
-entries of files that changed or went away do not pile up."""
+entries of files that changed or went away do not pile up; except in a cache dir that several
+homes share ($DLPREP_CACHE_DIR), where another home's entries are kept for it."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ class JsonCache:
         try:  # best effort: a read-only home only costs speed
             self.file.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.file.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(self.used), encoding="utf-8")
+            kept = {**self.entries, **self.used} if os.environ.get("DLPREP_CACHE_DIR") else self.used
+            tmp.write_text(json.dumps(kept), encoding="utf-8")
             os.replace(tmp, self.file)
         except OSError:
             pass

@@ -30,7 +30,11 @@ def data_home() -> Path:
 
 
 def cache_dir() -> Path:
-    """Disposable speed-ups: DLPREP_HOME/cache, else $XDG_CACHE_HOME/dlprep, else ~/.cache/dlprep."""
+    """Disposable speed-ups: $DLPREP_CACHE_DIR (several homes may share one: every entry is keyed by
+    the content it was built from, and written whole), else DLPREP_HOME/cache, else
+    $XDG_CACHE_HOME/dlprep, else ~/.cache/dlprep."""
+    if shared := os.environ.get("DLPREP_CACHE_DIR"):
+        return Path(shared)
     env = os.environ.get("DLPREP_HOME")
     if env:
         return Path(env) / "cache"

@@ -145,7 +145,7 @@ def card_id(topic: str, exercise: str, origin: str) -> str:
 
 
 class _CardCache(JsonCache):
-    """Cards by exercise, kept as JSON in the cache dir: diffing ~340 files costs most of a second,
+    """Cards by exercise, kept as JSON in the cache dir: diffing ~950 files costs seconds of CPU,
     and every command that loads the banks would pay it. An entry is keyed by the coding question
     and the size and mtime of every file the cards come from, so an edit rebuilds it."""
 
