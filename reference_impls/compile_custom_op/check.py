@@ -8,6 +8,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - the real kernel returning x itself for w == 1 (an alias) -> window-1 (torch rejects it).
 - the real kernel computing in float64 for float32 input -> opcheck (fake vs real dtype).
 - off-by-one slicing in solve -> values, every case; window-equals-length, non-contiguous.
+- a fake or a real kernel that assumes 2-d, contiguous or float32 input -> contract axes rank,
+  layout, dtype and window, pairwise.
 """
 
 import torch
@@ -42,10 +44,23 @@ def public_cases():
 
 
 def hidden_cases(gen, n):
-    cases = []
-    for i in range(n):
-        rows, length = int(torch.randint(1, 6, (), generator=gen)), int(torch.randint(2, 40, (), generator=gen))
-        w = int(torch.randint(1, length + 1, (), generator=gen))
-        dtype = torch.float64 if i % 2 else torch.float32
-        cases.append(Case(f"random-{i}", (torch.randn(rows, length, generator=gen, dtype=dtype), w)))
-    return cases
+    return []  # the contract's points are the hidden cases: windows, dtypes, ranks and layouts
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): x of rank 1 to 3, float32 or float64,
+    contiguous, transposed (the last two dims swapped in memory) or stepped (every other row of a
+    longer tensor), and a window of 1, the whole length, or in between."""
+    rank, dtype = int(point["rank"]), getattr(torch, point["dtype"])
+    n = int(torch.randint(3, 25, (), generator=gen))  # 3 or more: a middle window exists
+    shape = [*torch.randint(1, 5, (rank - 1,), generator=gen).tolist(), n]
+    if point["layout"] == "transposed" and rank >= 2:  # a size-1 dim swapped would still be contiguous
+        shape[-2] = max(shape[-2], 2)
+    if point["layout"] == "transposed" and rank >= 2:
+        x = torch.randn(*shape[:-2], shape[-1], shape[-2], generator=gen, dtype=dtype).transpose(-1, -2)
+    elif point["layout"] != "contiguous":  # a vector has no second dim to swap: it is stepped instead
+        x = torch.randn(*shape[:-1], 2 * n, generator=gen, dtype=dtype)[..., ::2]
+    else:
+        x = torch.randn(*shape, generator=gen, dtype=dtype)
+    w = {"one": 1, "full": n}.get(point["window"]) or int(torch.randint(2, n, (), generator=gen))
+    return Case("contract", (x, w))
