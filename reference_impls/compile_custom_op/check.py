@@ -8,8 +8,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - the real kernel returning x itself for w == 1 (an alias) -> window-1 (torch rejects it).
 - the real kernel computing in float64 for float32 input -> opcheck (fake vs real dtype).
 - off-by-one slicing in solve -> values, every case; window-equals-length, non-contiguous.
-- a fake or a real kernel that assumes 2-d, contiguous or float32 input -> contract axes rank,
-  layout, dtype and window, pairwise.
+- a fake or a real kernel that assumes contiguous or float32 input, or a middle window -> contract
+  axes layout, dtype and window, pairwise (the rank drawn for each point).
+- a real output left strided (NumPy's result for a strided x) -> the real output's strides compared
+  with the fake's on every case (opcheck runs on the first input only).
 """
 
 import torch
@@ -48,17 +50,16 @@ def hidden_cases(gen, n):
 
 
 def contract_case(point, gen):
-    """One case of the stated domain (contract.yaml): x of rank 1 to 3, float32 or float64,
-    contiguous, transposed (the last two dims swapped in memory) or stepped (every other row of a
-    longer tensor), and a window of 1, the whole length, or in between."""
-    rank, dtype = int(point["rank"]), getattr(torch, point["dtype"])
+    """One case of the stated domain (contract.yaml): x of rank 1 to 3 (drawn), float32 or float64,
+    contiguous or strided (a matrix or 3-d x transposed in its last two dims or stepped, a vector
+    stepped: every other element of a longer one), and a window of 1, the whole length, or between."""
+    rank, dtype = int(torch.randint(1, 4, (), generator=gen)), getattr(torch, point["dtype"])
     n = int(torch.randint(3, 25, (), generator=gen))  # 3 or more: a middle window exists
-    shape = [*torch.randint(1, 5, (rank - 1,), generator=gen).tolist(), n]
-    if point["layout"] == "transposed" and rank >= 2:  # a size-1 dim swapped would still be contiguous
-        shape[-2] = max(shape[-2], 2)
-    if point["layout"] == "transposed" and rank >= 2:
+    shape = [*torch.randint(2, 5, (rank - 1,), generator=gen).tolist(), n]  # no size-1 dim: truly strided
+    transpose = point["layout"] == "strided" and rank >= 2 and bool(torch.randint(2, (), generator=gen))
+    if transpose:
         x = torch.randn(*shape[:-2], shape[-1], shape[-2], generator=gen, dtype=dtype).transpose(-1, -2)
-    elif point["layout"] != "contiguous":  # a vector has no second dim to swap: it is stepped instead
+    elif point["layout"] == "strided":
         x = torch.randn(*shape[:-1], 2 * n, generator=gen, dtype=dtype)[..., ::2]
     else:
         x = torch.randn(*shape, generator=gen, dtype=dtype)
