@@ -7,9 +7,8 @@ Threat list (how a candidate gets this wrong -> what kills it; exact comparison 
 - per-row sampling in a loop is not a mistake: one generator consumed row by row gives the same
   stream (right/row_by_row passes).
 - the mask as bool, or as rand < p cast to float32 -> dtype check, float64-probabilities.
-- a solution that reshapes or casts on its own (a view of non-contiguous weights, float64 cast
-  away), or that breaks on one category, one row, one draw -> contract axes layout, dtype, weights,
-  rows, samples.
+- a solution that casts on its own (float64 cast away, a float32 mask), or that breaks on one
+  category, one row, one draw -> contract axes dtype, weights, rows, samples.
 - the global RNG seeded instead of a private generator (same numbers, everyone else's
   randomness reseeded) -> KEEP_GLOBAL_RNG: call_child compares torch's global RNG state before and
   after each call (wrong/global_seed, wrong/saves_state_never_restores).
@@ -51,22 +50,12 @@ def public_cases():
 
 
 def hidden_cases(gen, n):
-    return []  # the contract's points are the hidden cases: weights, counts, dtypes, probabilities, layouts
-
-
-def _lay_out(t, layout):
-    """weights itself, or (strided) a copy of it that is non-contiguous for any shape but 1 x 1: every
-    other row and column of a buffer stored transposed."""
-    if layout == "contiguous":
-        return t
-    rows, cols = t.shape
-    out = torch.empty(2 * cols, 2 * rows, dtype=t.dtype).t()[::2, ::2]
-    return out.copy_(t)
+    return []  # the contract's points are the hidden cases: weights, counts, dtypes, probabilities, rows
 
 
 def contract_case(point, gen):
     """One case of the stated domain (contract.yaml)."""
-    dtype, layout = getattr(torch, point["dtype"]), point["layout"]
+    dtype = getattr(torch, point["dtype"])
     rows = 1 if point["rows"] == "one" else int(torch.randint(2, 6, (), generator=gen))
     cats = 1 if point["weights"] == "one_category" else int(torch.randint(2, 9, (), generator=gen))
     weights = torch.rand(rows, cats, generator=gen, dtype=dtype) * 10 + 0.01  # unnormalised, all > 0
@@ -80,9 +69,7 @@ def contract_case(point, gen):
     if point["p_keep"] == "zero_one":  # exact 0s and 1s among the probabilities
         pick = torch.randint(3, (rows, num), generator=gen)
         p_keep = torch.where(pick == 0, 0.0, torch.where(pick == 1, 1.0, p_keep)).to(dtype)
-    # p_keep stays contiguous: bernoulli_ into a buffer laid out like a strided p_keep (empty_like)
-    # draws in memory order, other values than torch.bernoulli's, a difference no prompt could fairly ask
-    return _case("contract", gen, _lay_out(weights, layout), num, p_keep)
+    return _case("contract", gen, weights, num, p_keep)
 
 
 KEEP_GLOBAL_RNG = True  # the prompt asks for one private torch.Generator: the global stream stays untouched
