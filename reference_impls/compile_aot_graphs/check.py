@@ -17,8 +17,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
-from dlprep.checkers.families.compile.judge import CompileCase
 from dlprep.checkers.families.compile.child import MODELS
+from dlprep.checkers.families.compile.judge import CompileCase
 
 PROBE = "aot"
 # (ops the forward graph must hold, ops the backward graph must hold), as aten overload names.
