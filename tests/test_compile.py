@@ -79,6 +79,22 @@ def solve(x, w):
                      text), text
 
 
+def test_custom_op_whose_real_output_is_strided_fails_on_a_strided_input(g: object) -> None:
+    # NumPy's mean over a transposed input comes back in the input's memory order: the fake (new_empty)
+    # is contiguous. opcheck runs on the first input only (contiguous), so the per-case stride check
+    # must name it, on the non-contiguous case and only there.
+    status, text = _grade(g, CUSTOM_OP, NUMPY_OP.format(reduce="mean").replace("np.ascontiguousarray(out)", "out")
+                          + """
+def solve(x, w):
+    return x[..., w - 1:] - torch.ops.dlprep.moving_average(x, w)
+""")
+    assert status == "fail", text
+    assert "opcheck: pass" in text, text
+    assert re.search(r"public/non-contiguous: fail torch\.ops\.dlprep\.moving_average returns a tensor with "
+                     r"strides \(1, 3\), but its fake implementation gives strides \(10, 1\)", text), text
+    assert "public/window-3: pass" in text, text
+
+
 def test_custom_op_that_solve_does_not_call(g: object) -> None:
     status, text = _grade(g, CUSTOM_OP, NUMPY_OP.format(reduce="mean") + '''
 def solve(x, w):

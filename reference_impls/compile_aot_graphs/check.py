@@ -11,12 +11,14 @@ Threat list (how a candidate gets this wrong -> what kills it):
   graph per make_backend(), every case after the first.
 - gm.graph recorded instead of the GraphModule -> the recorded type.
 - output or gradients changed by the compilers -> compared with eager autograd.
+- a recorder that works for one model or input shape only -> contract axes rows (a single row)
+  and lead (a leading batch dimension), the model drawn for each.
 """
 
 import torch
 
-from dlprep.checkers.families.compile.judge import CompileCase
 from dlprep.checkers.families.compile.child import MODELS
+from dlprep.checkers.families.compile.judge import CompileCase
 
 PROBE = "aot"
 # (ops the forward graph must hold, ops the backward graph must hold), as aten overload names.
@@ -61,10 +63,15 @@ def public_cases():
 
 
 def hidden_cases(gen, n):
+    return []  # the contract's points are the hidden cases: one row or several, batched or not
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): any of the three models (drawn), its input
+    holding a single row or several, with or without a leading batch dimension."""
     names = sorted(MODELS)
-    cases = []
-    for i in range(n):
-        model = names[int(torch.randint(len(names), (), generator=gen))]
-        rows, k, m = torch.randint(2, 9, (3,), generator=gen).tolist()
-        cases.append(_case(gen, f"random-{i}", model, rows, k, m))
-    return cases
+    model = names[int(torch.randint(len(names), (), generator=gen))]
+    rows = 1 if point["rows"] == "one" else int(torch.randint(2, 9, (), generator=gen))
+    k, m = torch.randint(2, 9, (2,), generator=gen).tolist()
+    lead = (int(torch.randint(2, 4, (), generator=gen)),) if point["lead"] == "batched" else ()
+    return _case(gen, "contract", model, rows, k, m, lead)

@@ -8,7 +8,8 @@ Implement `make_backend()` that returns `(backend, forward_graphs, backward_grap
   its backward compiler appends its GraphModule to `backward_graphs`, and each returns a callable
   that runs the graph unchanged (functorch.compile.make_boxed_func(gm.forward) does that).
 
-The grader calls make_backend() afresh for each of its small models, compiles the model with
+The grader calls make_backend() afresh for each of its small models (inputs of one row or
+several, with or without a leading batch dimension), compiles the model with
 `torch.compile(model, backend=backend, fullgraph=True)`, runs it forward and then backward, and
 inspects both lists: one forward and one backward graph, made of aten ops (the forward holds no
 `*_backward` op, the backward holds the model's backward ops), the values the forward saves

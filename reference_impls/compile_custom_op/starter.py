@@ -15,7 +15,8 @@ The grader checks that the op exists, compares its fake output's shape and dtype
 output's (under FakeTensorMode), runs torch.library.opcheck, compiles `solve` with
 fullgraph=True and checks that the graph calls the op, and compares the values.
 
-- x: float32 or float64 of shape (..., n), any strides; w: a Python int with 1 <= w <= n.
+- x: float32 or float64 of shape (..., n) (a vector, or any number of leading dimensions), any
+  strides (non-contiguous too); w: a Python int with 1 <= w <= n.
 - moving_average(x, w) has shape (..., n - w + 1) and x's dtype.
 """
 

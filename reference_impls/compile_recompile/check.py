@@ -12,6 +12,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
   through the one graph.
 - the given backend ignored -> the backend's graph count.
 - a mask that divides by T, or by the broadcast mask's count -> values of every call.
+- a recompile that surfaces late in a long run (past Dynamo's limit of 8, later calls run eagerly)
+  -> contract axis calls (twelve calls).
 """
 
 import torch
@@ -48,12 +50,19 @@ def _distinct_sizes(gen):
 
 
 def hidden_cases(gen, n):
-    cases = []
-    for i in range(n):
-        sizes = []
-        for j in range(5):
+    return []  # the contract's points are the hidden cases: schedules starting full or partial
+
+
+def contract_case(point, gen):
+    """One schedule of the stated domain (contract.yaml): full-length and partial calls alternate,
+    the first one full or partial; partial calls keep n_valid == 2 or one in the middle of T; five
+    calls or twelve. Sizes are drawn afresh for every call, B, T and D distinct within it."""
+    sizes = []
+    for j in range({"five": 5, "twelve": 12}[point["calls"]]):
+        full = j % 2 == (0 if point["first"] == "full" else 1)
+        b, t, d = _distinct_sizes(gen)
+        while not full and t < 4:  # a partial call needs room below T (and above 2 for a middle one)
             b, t, d = _distinct_sizes(gen)
-            full = j in (0, 2) if i % 2 else j in (1, 3)  # mix full-length and partial calls
-            sizes.append((b, t, d, t if full else int(torch.randint(2, t, (), generator=gen)) if t > 2 else t))
-        cases.append(Case(f"random-{i}", (_schedule(gen, sizes),)))
-    return cases
+        n = t if full else 2 if point["partial"] == "two" else int(torch.randint(3, t, (), generator=gen))
+        sizes.append((b, t, d, n))
+    return Case("contract", (_schedule(gen, sizes),))

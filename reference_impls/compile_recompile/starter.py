@@ -15,7 +15,7 @@ Find out why (torch._dynamo.utils.guard_failures, or TORCH_LOGS=recompiles) and 
 change how masked_mean is written, as long as it returns the same values.
 
 - x: float32 (B, T, D) with B, T, D >= 2 (all three vary between calls); n_valid: a Python int,
-  2 <= n_valid <= T (sometimes equal to T).
+  2 <= n_valid <= T (sometimes equal to T); a schedule runs up to twelve calls.
 """
 
 import torch

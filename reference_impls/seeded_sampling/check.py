@@ -7,6 +7,8 @@ Threat list (how a candidate gets this wrong -> what kills it; exact comparison 
 - per-row sampling in a loop is not a mistake: one generator consumed row by row gives the same
   stream (right/row_by_row passes).
 - the mask as bool, or as rand < p cast to float32 -> dtype check, float64-probabilities.
+- a solution that casts on its own (float64 cast away, a float32 mask), or that breaks on one
+  category, one row, one draw -> contract axes dtype, weights, rows, samples.
 - the global RNG seeded instead of a private generator (same numbers, everyone else's
   randomness reseeded) -> KEEP_GLOBAL_RNG: call_child compares torch's global RNG state before and
   after each call (wrong/global_seed, wrong/saves_state_never_restores).
@@ -48,13 +50,26 @@ def public_cases():
 
 
 def hidden_cases(gen, n):
-    cases = []
-    for i in range(n):
-        rows, cats = (int(v) for v in torch.randint(1, 9, (2,), generator=gen))
-        weights = torch.rand(rows, cats + 1, generator=gen) * (torch.rand(rows, cats + 1, generator=gen) > 0.3)
-        weights[:, 0] += 0.1  # every row has some weight
-        cases.append(_case(f"random-{i}", gen, weights, int(torch.randint(1, 50, (), generator=gen))))
-    return cases
+    return []  # the contract's points are the hidden cases: weights, counts, dtypes, probabilities, rows
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml)."""
+    dtype = getattr(torch, point["dtype"])
+    rows = 1 if point["rows"] == "one" else int(torch.randint(2, 6, (), generator=gen))
+    cats = 1 if point["weights"] == "one_category" else int(torch.randint(2, 9, (), generator=gen))
+    weights = torch.rand(rows, cats, generator=gen, dtype=dtype) * 10 + 0.01  # unnormalised, all > 0
+    if point["weights"] == "sparse":  # about half the categories of every row never drawn
+        keep = torch.rand(rows, cats, generator=gen) < 0.5
+        keep[:, int(torch.randint(cats, (), generator=gen))] = True
+        weights = weights * keep.to(dtype)
+    num = {"one": 1, "few": int(torch.randint(2, 6, (), generator=gen)),
+           "many": cats + int(torch.randint(5, 40, (), generator=gen))}[point["samples"]]
+    p_keep = torch.rand(rows, num, generator=gen, dtype=dtype)
+    if point["p_keep"] == "zero_one":  # exact 0s and 1s among the probabilities
+        pick = torch.randint(3, (rows, num), generator=gen)
+        p_keep = torch.where(pick == 0, 0.0, torch.where(pick == 1, 1.0, p_keep)).to(dtype)
+    return _case("contract", gen, weights, num, p_keep)
 
 
 KEEP_GLOBAL_RNG = True  # the prompt asks for one private torch.Generator: the global stream stays untouched

@@ -9,6 +9,9 @@ normalised; `p_keep` is (B, num_samples) with probabilities in [0, 1]. Create on
 2. `mask`: independent Bernoulli draws with the probabilities in `p_keep` (torch.bernoulli),
    same shape and dtype as p_keep.
 
+weights and p_keep are float32 or float64; B and C may be 1, some
+weights may be zero, num_samples may exceed C, and probabilities may be exactly 0 or 1.
+
 Return `(idx, mask)`. The grader draws the same with its own generator seeded alike and compares
 exactly: which generator you use, how many draws you make and their order all matter.
 """

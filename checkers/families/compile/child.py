@@ -282,7 +282,7 @@ def fake_facts(t: types.SimpleNamespace, op: Any, args: list[Any], filename: str
             out = op(*[mode.from_tensor(a) if type(a) is _TENSOR else a for a in args])
         if not isinstance(out, _TENSOR):
             return {"type": f"{type(out).__module__}.{type(out).__qualname__}"}
-        return {"shape": list(out.shape), "dtype": str(out.dtype)}
+        return {"shape": list(out.shape), "dtype": str(out.dtype), "stride": list(out.stride())}
     except BaseException as e:
         return {"error": harness.error_info(e, filename)}
     finally:
@@ -309,7 +309,10 @@ def custom_op_probe(t: types.SimpleNamespace, fn: Any, cases: list[dict[str, Any
             if op is not None:
                 fact["fake"] = fake_facts(t, op, case["args"], filename)
                 try:
-                    fact["op_out"] = harness.describe(op(*_fresh(case["args"])))
+                    real = op(*_fresh(case["args"]))
+                    fact["op_out"] = harness.describe(real)
+                    if isinstance(real, _TENSOR):  # opcheck runs on one input only: strides per case
+                        fact["op_stride"] = list(real.stride())
                 except BaseException as e:
                     fact["op_error"] = harness.error_info(e, filename)
                 harness.stop_if_forked()

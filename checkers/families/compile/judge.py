@@ -233,6 +233,16 @@ class CompileFamily(Family):
         c = compare_described(fact["op_out"], want, rtol, atol, where=dotted)
         if not c.ok:
             return _fail(case, c.message or "wrong values", inputs=label, **c.details)
+        # opcheck (per file) tries one input; the fake must give the real output's strides on every
+        # input, or compiled code that trusts the fake's layout reads the real output wrongly. Dims of
+        # size 1 are skipped: their stride is never used to address an element.
+        real_stride, fake_stride = fact.get("op_stride"), fake.get("stride")
+        if real_stride is not None and fake_stride is not None and [
+                (a, b) for a, b, n in zip(real_stride, fake_stride, want["shape"], strict=False) if n > 1 and a != b]:
+            return _fail(case, f"{dotted} returns a tensor with strides {tuple(real_stride)}, but its fake "
+                               f"implementation gives strides {tuple(fake_stride)} for the same input: opcheck's "
+                               "test_faketensor fails on it (make the real output contiguous, or the fake match it)",
+                         inputs=label)
         bad = self._compiled(case, fact, self._expected(self.ex.check.oracle, case))
         if bad is not None:
             return bad
