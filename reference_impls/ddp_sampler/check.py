@@ -14,7 +14,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
   rank's own code must build a DistributedDataParallel (REQUIRED_CALLS; wrong/manual_allreduce,
   wrong/allreduce_hooks).
 - a DataLoader with drop_last=True, or batches cut by hand, lose the partial batch -> shards, on the
-  contract points (batch: partial, exact, one, whole: a batch larger than the shard), each one more
+  contract points (batch: partial, exact, one), each one more
   call of main in the same world; state kept across calls shows there too.
 - (not a mistake) a batch read outside the training loop for a log line (the DDP tutorial's
   `next(iter(loader))`) -> the rank marks where each DataLoader iteration starts; only complete
@@ -37,19 +37,20 @@ RTOL, ATOL = 1e-4, 1e-5  # float32 training against the float64 oracle
 
 
 def _batch(kind, share):
-    """A per-rank batch size for a shard of `share` samples (5..8)."""
+    """A per-rank batch size smaller than the shard of `share` samples. Not a batch of the whole
+    shard: a log line's `next(iter(loader))` (right/tutorial_log_batch) would then read a complete
+    pass, indistinguishable in the access log from an epoch."""
     if kind == "one":
         return 1
-    if kind == "whole":  # one batch per epoch, larger than the shard
-        return share + 1
-    divisors = [b for b in range(2, share) if share % b == 0]
     if kind == "exact":
-        return divisors[-1] if divisors else share
+        return max(b for b in range(2, share) if share % b == 0)
     return next(b for b in (3, 2, 4) if share % b)  # the last batch of an epoch is a partial one
 
 
 def contract_case(point, gen):
-    per_rank = int(torch.randint(5, 9, (), generator=gen))
+    # a shard that a batch of 2..share-1 can divide, where the point asks for one
+    per_rank = (6, 8)[int(torch.randint(0, 2, (), generator=gen))] if point["batch"] == "exact" \
+        else int(torch.randint(5, 9, (), generator=gen))
     n = WORLD * per_rank
     d_in, d_out = (int(v) for v in torch.randint(2, 5, (2,), generator=gen))
     x = torch.randn(n, d_in, generator=gen)
