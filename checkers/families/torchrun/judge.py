@@ -6,6 +6,9 @@ The exercise's check.py (trusted, grader only) defines:
                           `--nnodes=1 --nproc-per-node=WORLD`, c10d rendezvous on 127.0.0.1)
     CHECKS                the names of the checks `verify` returns, in order
     make_spec(gen)        {"common": {...}, "per_rank": [{...} per rank]} of plain tensors/numbers,
+                          (with a contract.yaml: the spec of the contract's baseline point, whose other
+                          points `contract_case(point, gen)` -> Case("run", (spec,)) draws; they run
+                          in the same launch as further calls of the entry, judged a row each)
                           drawn from the run's secret seed; rank r's entry gets common | per_rank[r]
                           (plus "backend"); {"tensor_dataset": [tensors]} becomes a dataset that
                           records the indices the rank read (see rank.py)
@@ -30,6 +33,7 @@ from typing import Any
 
 import torch
 
+from dlprep.checkers import contract
 from dlprep.checkers.base import Case, Family
 from dlprep.checkers.families.torchrun.rank import POINTS_KEY
 from dlprep.checkers.registry import register
@@ -178,9 +182,14 @@ class Torchrun(Family):
 
     def cases(self, seed: int) -> tuple[list[Case], list[Case]]:
         """One launch: the hand-made spec, then the contract's points (each a spec of its own), which
-        every rank runs as further calls of the entry in the same world (rank.py), not as more launches."""
+        every rank runs as further calls of the entry in the same world (rank.py), not as more launches.
+        An exercise with a contract draws its hand-made spec at the contract's baseline point, so that
+        point is not run a second time: each call of the entry costs every launch of verify."""
         gen = torch.Generator().manual_seed(seed)
-        return [], [Case("run", (self.check.make_spec(gen),)), *self.contract_cases(seed)]
+        declared = contract.load(self.ex.folder)
+        base = contract.case_name(tuple((a.name, a.baseline) for a in declared.axes)) if declared else None
+        points = [c for c in self.contract_cases(seed) if c.name != base]
+        return [], [Case("run", (self.check.make_spec(gen),)), *points]
 
     def backend(self) -> str:
         """nccl only when every rank can have a GPU of its own (NCCL refuses two ranks on one device)."""
