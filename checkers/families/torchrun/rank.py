@@ -108,6 +108,7 @@ def mark_passes() -> None:
 
 POINTS_KEY = "points"  # a spec's contract points: more calls of the entry in the same world, one each
 PEER_WAIT_S = 10.0
+POINT_POLL_S = 0.002  # peers finish a point within milliseconds of each other: a coarse poll costs every point
 GROUP_STRIDE = 1000  # group numbers each point starts from (a call builds far fewer groups than this)
 
 
@@ -138,7 +139,7 @@ def _next_point(jobdir: Path, index: int, tag: str, world: int, wait_s: float) -
     while len(list(marks.glob(f"{index}-*"))) < world:
         if time.monotonic() > deadline:
             raise PeerGone(f"a peer rank did not finish contract point {index}: it is blocked in a collective")
-        time.sleep(POLL_S)
+        time.sleep(POINT_POLL_S)
     if torch.distributed.is_initialized():
         torch.distributed.destroy_process_group()
     # destroy_process_group restarts the group numbering at 0, and a group's keys in the shared store
