@@ -26,10 +26,11 @@ def question(exercise: str):  # type: ignore[no-untyped-def]
     return coding_question(exercise, "torchrun").model_copy(update={"entry": "main"})
 
 
-def family(exercise: str, seed: int = 3):  # type: ignore[no-untyped-def]
+def family(exercise: str, seed: int = 3, points: bool = False):  # type: ignore[no-untyped-def]
+    """The family and its cases; without `points`, the hand-made run alone (facts with no contract points)."""
     fam = registry.family("torchrun")(load_exercise(question(exercise)))
     public, hidden = fam.cases(seed)
-    return fam, public, hidden
+    return fam, public, hidden if points else hidden[:1]
 
 
 def rank_fact(rank: int, out: Any = None, node: int = 0, world: int = 2, per_node: int = 2,
@@ -351,3 +352,49 @@ def test_two_node_launch_is_judged_on_its_rendezvous(lists, pattern):
     else:
         assert check.problem is not None and re.search(pattern, check.problem), check.problem
     assert fam.check.verify_launch(None, 4321).problem, "a run that did not report its launch fails closed"
+
+
+# ---------------------------------------------------------------- contract points in one launch
+
+def _metric(spec: dict[str, Any], float32_sums: bool = False) -> dict[str, float]:
+    """allreduce_metric's right answer for `spec`, or one whose sums went through float32."""
+    losses = [p["losses"].double() for p in spec["per_rank"]]
+    sums = [t.sum().float().double() if float32_sums else t.sum() for t in losses]
+    return {"rank_mean": float(sum(t.mean() for t in losses) / 2),
+            "sample_mean": float(sum(sums) / sum(t.numel() for t in losses))}
+
+
+def test_contract_points_ride_in_the_one_launch_and_get_a_row_each():
+    fam, public, hidden = family("allreduce_metric", points=True)
+    points = hidden[1:]
+    assert points and all(c.name.startswith("contract[") for c in points)
+    sent = harness.load(fam.payload(hidden))["spec"]
+    assert [p["name"] for p in sent["points"]] == [c.name for c in points]
+    assert all(p["common"]["backend"] == "gloo" for p in sent["points"])
+
+    def fact(rank: int, bad: str | None = None) -> dict[str, Any]:
+        f = rank_fact(rank, _metric(hidden[0].args[0]), calls={"all_reduce": 2})
+        f["points"] = [{"out": harness.describe(_metric(c.args[0], float32_sums=c.name == bad)), "reads": {}}
+                       for c in points]
+        return f
+
+    tests, summary, text = judge(fam, public, hidden, run_facts([fact(0), fact(1)]))
+    assert all(t.status == "pass" for t in tests), text
+    assert summary["count"] == 1 + 4 + len(points)
+    bad = next(c.name for c in points if "float64" in c.name)
+    tests, _, text = judge(fam, public, hidden, run_facts([fact(0, bad), fact(1, bad)]))
+    failed = [t for t in tests if t.status != "pass"]
+    assert [t.name for t in failed] == [bad] and failed[0].trust == "verified", text
+    assert "float32 precision" in str(failed[0].message), text
+
+
+def test_a_rank_short_of_contract_points_fails_closed():
+    fam, public, hidden = family("allreduce_metric", points=True)
+    out = _metric(hidden[0].args[0])
+    full = rank_fact(0, out, calls={"all_reduce": 2})
+    full["points"] = [{"out": harness.describe(_metric(c.args[0])), "reads": {}} for c in hidden[1:]]
+    short = rank_fact(1, out, calls={"all_reduce": 2})
+    short["points"] = full["points"][:1]
+    tests, _, text = judge(fam, public, hidden, run_facts([full, short]))
+    assert [(t.name, t.status) for t in tests] == [("result", "fail")], text
+    assert f"rank 1 returned results for 1 of the {len(hidden) - 1} contract points" in text

@@ -8,6 +8,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - the summed mean not divided by the world size -> rank_mean (diagnosed).
 - the mean of means for the sample mean, or sums divided by the world size or by a local count
   -> sample_mean (ranks hold 2..9 samples, all different).
+- float64 losses reduced through a float32 tensor (torch.tensor([s, n]) without dtype=) -> the
+  contract's dtype=float64 points, judged to 1e-10 relative (wrong/float32_stats).
+- state kept across calls, or a single-sample rank mishandled -> the contract points (counts: one,
+  few, long; dtype), each one more call of main in the same world.
 - the metric built from all_gather_object (or all_gather) and a Python sum -> the api row: each
   rank's own code must call all_reduce and no gathering collective (REQUIRED_CALLS,
   FORBIDDEN_CALLS; wrong/gather_objects, wrong/all_gather_sum).
@@ -15,6 +19,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
+from dlprep.checkers.base import Case
 from dlprep.checkers.families.torchrun.judge import Check
 
 WORLD, NODES = 2, 1
@@ -23,10 +28,27 @@ RTOL = 1e-5
 KEYS = ("rank_mean", "sample_mean")
 
 
+BASELINE = {"counts": "few", "dtype": "float32"}
+TOLS = {torch.float32: 1e-5, torch.float64: 1e-10}  # relative; float64 losses reduced in float32 miss by ~1e-8
+
+
+def _counts(kind, gen):
+    """Distinct sample counts per rank: 2..9, one rank with a single sample, or thousands each."""
+    if kind == "one":
+        counts = [1, int(torch.randint(2, 10, (), generator=gen))]
+        return counts[::-1] if torch.randint(0, 2, (), generator=gen) else counts
+    lo, span = (2, 8) if kind == "few" else (2000, 3000)
+    return [int(n) + lo for n in torch.randperm(span, generator=gen)[:WORLD]]
+
+
+def contract_case(point, gen):
+    dtype = getattr(torch, point["dtype"])
+    losses = [(torch.rand(n, generator=gen, dtype=torch.float64) * 3).to(dtype) for n in _counts(point["counts"], gen)]
+    return Case("run", ({"common": {}, "per_rank": [{"losses": t} for t in losses]},))
+
+
 def make_spec(gen):
-    counts = torch.randperm(8, generator=gen)[:WORLD] + 2  # distinct sizes, 2..9
-    losses = [torch.rand(int(n), generator=gen) * 3 for n in counts]
-    return {"common": {}, "per_rank": [{"losses": t} for t in losses]}
+    return contract_case(BASELINE, gen).args[0]
 
 
 def _number(v):
@@ -37,8 +59,9 @@ def _number(v):
     return None
 
 
-def _close(a, b):
-    return abs(a - b) <= RTOL * abs(b) + 1e-7
+def _close(a, b, rtol=RTOL):
+    # relative only: an absolute floor would let 0.0 pass for small losses
+    return abs(a - b) <= rtol * abs(b)
 
 
 def verify(spec, ranks):
@@ -56,6 +79,7 @@ def verify(spec, ranks):
     checks.append(Check("in sync", None if not off else (
         f"rank {off[0]} returned {got[off[0]]} but rank 0 returned {got[0]}: every rank must end with the same "
         "global value (was the result all-reduced?)")))
+    tol = TOLS.get(spec["per_rank"][0]["losses"].dtype, RTOL)
     losses = [p["losses"].double() for p in spec["per_rank"]]
     means = [float(t.mean()) for t in losses]
     rank_mean = sum(means) / WORLD
@@ -70,7 +94,7 @@ def verify(spec, ranks):
             float(torch.cat(losses).sum()): "that is the sum over all samples, not divided by their count",
         }),
     ):
-        bad = [(r.rank, g[key]) for r, g in zip(ranks, got) if not _close(g[key], want)]
+        bad = [(r.rank, g[key]) for r, g in zip(ranks, got) if not _close(g[key], want, tol)]
         if not bad:
             checks.append(Check(key, None, {"expected": want}))
             continue
@@ -79,7 +103,12 @@ def verify(spec, ranks):
         why = next((text for v, text in wrong.items() if _close(value, v)), None)
         if why is None and _close(value, local):
             why = "that is the rank's own local value: it was never reduced across ranks"
-        checks.append(Check(key, f"rank {rank}'s {key} is {value:.6g}, expected {want:.6g}" + (f": {why}" if why else ""),
+        if why is None and tol < RTOL and _close(value, want):
+            why = ("right to float32 precision only: float64 losses must be summed and all-reduced in float64 "
+                   "(a stats tensor built with torch.tensor([...]) is float32 unless given dtype=)")
+        digits = 6 if tol >= RTOL else 15
+        checks.append(Check(key, f"rank {rank}'s {key} is {value:.{digits}g}, expected {want:.{digits}g}"
+                            + (f": {why}" if why else ""),
                             {"expected": want, "got": value}))
     return checks
 

@@ -13,6 +13,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - gradients averaged by hand with all_reduce instead of DDP (same numbers) -> the api row: every
   rank's own code must build a DistributedDataParallel (REQUIRED_CALLS; wrong/manual_allreduce,
   wrong/allreduce_hooks).
+- a DataLoader with drop_last=True, or batches cut by hand, lose the partial batch -> shards, on the
+  contract points (batch: partial, exact, one), each one more
+  call of main in the same world; state kept across calls shows there too.
 - (not a mistake) a batch read outside the training loop for a log line (the DDP tutorial's
   `next(iter(loader))`) -> the rank marks where each DataLoader iteration starts; only complete
   passes over the shard are epochs (right/tutorial_log_batch).
@@ -22,6 +25,7 @@ import math
 
 import torch
 
+from dlprep.checkers.base import Case
 from dlprep.checkers.families.torchrun.judge import Check, ddp_sgd_step, max_diff, trained_linear
 from dlprep.checkers.families.torchrun.rank import NEW_PASS
 
@@ -32,17 +36,33 @@ SYNC_TOL = 1e-6  # DDP hands every rank the same averaged gradient: replicas agr
 RTOL, ATOL = 1e-4, 1e-5  # float32 training against the float64 oracle
 
 
-def make_spec(gen):
-    per_rank = int(torch.randint(5, 9, (), generator=gen))
+def _batch(kind, share):
+    """A per-rank batch size smaller than the shard of `share` samples. Not a batch of the whole
+    shard: a log line's `next(iter(loader))` (right/tutorial_log_batch) would then read a complete
+    pass, indistinguishable in the access log from an epoch."""
+    if kind == "one":
+        return 1
+    if kind == "exact":
+        return max(b for b in range(2, share) if share % b == 0)
+    return next(b for b in (3, 2, 4) if share % b)  # the last batch of an epoch is a partial one
+
+
+def contract_case(point, gen):
+    # a shard that a batch of 2..share-1 can divide, where the point asks for one
+    per_rank = (6, 8)[int(torch.randint(0, 2, (), generator=gen))] if point["batch"] == "exact" \
+        else int(torch.randint(5, 9, (), generator=gen))
     n = WORLD * per_rank
     d_in, d_out = (int(v) for v in torch.randint(2, 5, (2,), generator=gen))
-    batch = 3 if per_rank % 3 else 2  # the last batch of an epoch is a partial one when it can be
     x = torch.randn(n, d_in, generator=gen)
     y = x @ torch.randn(d_in, d_out, generator=gen) + 0.1 * torch.randn(n, d_out, generator=gen)
     common = {"dataset": {"tensor_dataset": [x, y]},
               "weight": 0.3 * torch.randn(d_out, d_in, generator=gen), "bias": 0.3 * torch.randn(d_out, generator=gen),
-              "lr": 0.1, "epochs": 2, "batch_size": batch}
-    return {"common": common, "per_rank": [{} for _ in range(WORLD)]}
+              "lr": 0.1, "epochs": 2, "batch_size": _batch(point["batch"], per_rank)}
+    return Case("run", ({"common": common, "per_rank": [{} for _ in range(WORLD)]},))
+
+
+def make_spec(gen):
+    return contract_case({"batch": "partial"}, gen).args[0]
 
 
 def _passes(reads, share=None):

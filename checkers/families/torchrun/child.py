@@ -230,7 +230,8 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
     for sub in ("started", "results"):
         (jobdir / sub).mkdir(parents=True, exist_ok=True)
     (jobdir / "source.py").write_text(job["source"], encoding="utf-8")
-    (jobdir / "job.json").write_text(json.dumps({"filename": job["filename"], "entry": job["entry"]}))
+    (jobdir / "job.json").write_text(json.dumps({"filename": job["filename"], "entry": job["entry"],
+                                                       "straggler_s": float(data["straggler_s"])}))
     (jobdir / "spec.wire").write_bytes(harness.dump(data["spec"]))  # harness.dump: immune to patching
 
     budget = float(job.get("timeout", 60))

@@ -6,6 +6,9 @@ The exercise's check.py (trusted, grader only) defines:
                           `--nnodes=1 --nproc-per-node=WORLD`, c10d rendezvous on 127.0.0.1)
     CHECKS                the names of the checks `verify` returns, in order
     make_spec(gen)        {"common": {...}, "per_rank": [{...} per rank]} of plain tensors/numbers,
+                          (with a contract.yaml: the spec of the contract's baseline point, whose other
+                          points `contract_case(point, gen)` -> Case("run", (spec,)) draws; they run
+                          in the same launch as further calls of the entry, judged a row each)
                           drawn from the run's secret seed; rank r's entry gets common | per_rank[r]
                           (plus "backend"); {"tensor_dataset": [tensors]} becomes a dataset that
                           records the indices the rank read (see rank.py)
@@ -25,12 +28,14 @@ ranks that claim the same RANK, and then the exercise's own checks against its o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import torch
 
+from dlprep.checkers import contract
 from dlprep.checkers.base import Case, Family
+from dlprep.checkers.families.torchrun.rank import POINTS_KEY
 from dlprep.checkers.registry import register
 from dlprep.checkers.sandbox import harness
 from dlprep.results import CheckResult
@@ -49,6 +54,7 @@ class Rank:
     reads: dict[str, list[int]] = field(default_factory=dict)  # dataset indices read, in order
     calls: dict[str, int] = field(default_factory=dict)  # collectives, DDP and Join the user's code called
     group_initialized: bool | None = None  # the default process group, once the entry returned
+    points: tuple[Rank, ...] = ()  # the same rank's calls of the entry on the contract points, in order
 
     def env_int(self, key: str) -> int | None:
         value = self.env.get(key)
@@ -175,8 +181,15 @@ class Torchrun(Family):
         self.check = ex.check
 
     def cases(self, seed: int) -> tuple[list[Case], list[Case]]:
+        """One launch: the hand-made spec, then the contract's points (each a spec of its own), which
+        every rank runs as further calls of the entry in the same world (rank.py), not as more launches.
+        An exercise with a contract draws its hand-made spec at the contract's baseline point, so that
+        point is not run a second time: each call of the entry costs every launch of verify."""
         gen = torch.Generator().manual_seed(seed)
-        return [], [Case("run", (self.check.make_spec(gen),))]
+        declared = contract.load(self.ex.folder)
+        base = contract.case_name(tuple((a.name, a.baseline) for a in declared.axes)) if declared else None
+        points = [c for c in self.contract_cases(seed) if c.name != base]
+        return [], [Case("run", (self.check.make_spec(gen),)), *points]
 
     def backend(self) -> str:
         """nccl only when every rank can have a GPU of its own (NCCL refuses two ranks on one device)."""
@@ -187,10 +200,15 @@ class Torchrun(Family):
 
     def payload(self, cases: list[Case]) -> bytes:
         spec = cases[0].args[0]
-        sent = {**spec, "common": {**spec.get("common", {}), "backend": self.backend()}}
+        sent = self._with_backend(spec)
+        if len(cases) > 1:
+            sent[POINTS_KEY] = [{**self._with_backend(c.args[0]), "name": c.name} for c in cases[1:]]
         return harness.dump({"spec": sent, "nodes": int(self.check.NODES), "world": int(self.check.WORLD),
                              "fork_ranks": self.fork_ranks,
                              "straggler_s": float(str(self.config.get("straggler_s", self.straggler_s)))})
+
+    def _with_backend(self, spec: dict[str, Any]) -> dict[str, Any]:
+        return {**spec, "common": {**spec.get("common", {}), "backend": self.backend()}}
 
     # ------------------------------------------------------------------ judging
 
@@ -205,6 +223,11 @@ class Torchrun(Family):
             return [CheckResult(problem.name, problem.status, 0.0, total, problem.message,
                                 details=problem.details, trust="verified")], summary
         ranks, bad = self._ranks(facts)
+        points = hidden[1:]
+        short = next((r for r in ranks if len(r.points) != len(points)), None)
+        if bad is None and short is not None:  # fail closed: every point sent needs every rank's result
+            bad = (f"rank {short.rank} returned results for {len(short.points)} of the {len(points)} contract points "
+                   "sent: a verdict needs every rank's result on every point")
         if bad is not None:
             return [CheckResult("result", "fail", 0.0, total, bad, trust="verified")], summary
         reported = set(getattr(self.check, "REPORTED_CHECKS", ()))
@@ -220,12 +243,31 @@ class Torchrun(Family):
             tests.append(CheckResult(name, "pass" if c.problem is None else "fail", 1.0 if c.problem is None else 0.0,
                                      1.0, c.problem, details=c.details,
                                      trust="reported" if name in reported else "verified"))
+        tests.extend(self._judge_points(points, ranks, reported))
+        summary["count"] += len(points)
         api = self._api_check(ranks)
         if api is not None:
             tests.insert(0, api)
             summary["count"] += 1
         summary["passed"] = sum(t.status == "pass" for t in tests)
         return tests, summary
+
+    def _judge_points(self, points: list[Case], ranks: list[Rank], reported: set[str]) -> list[CheckResult]:
+        """One row per contract point: the exercise's checks on what every rank returned for it. The
+        row fails on the first check that failed, verified unless that check rests on what a rank
+        reported; a pass is verified (its verified checks passed). Not shrunk: no `case` detail,
+        since each shrinking step would be one more launch of the world."""
+        rows = []
+        for i, case in enumerate(points):
+            at = [r.points[i] for r in ranks]
+            failed = next((c for c in self.check.verify(case.args[0], at) if c.problem is not None), None)
+            if failed is None:
+                rows.append(CheckResult(case.name, "pass", 1.0, 1.0, trust="verified"))
+                continue
+            rows.append(CheckResult(case.name, "fail", 0.0, 1.0, f"{failed.name}: {failed.problem}",
+                                    details=failed.details,
+                                    trust="reported" if failed.name in reported else "verified"))
+        return rows
 
     def result_problem(self, public: list[Case], hidden: list[Case], facts: dict[str, Any]) -> str | None:
         """The results are keyed by rank, not listed per case: every one must name a rank of this
@@ -281,6 +323,8 @@ class Torchrun(Family):
         if errors:
             rank, err = errors[0]
             at = f" (line {err['line']})" if err.get("line") else ""
+            if err.get("point"):  # raised on a contract point, a further call of the entry in the same world
+                at += f" on {err['point']}"
             others = f"; {len(errors) - 1} other rank(s) failed too" if len(errors) > 1 else ""
             return CheckResult("run", "fail", message=f"rank {rank} raised {err['type']}{at}: {err['message']}{others}")
         unreadable = [f["rank"] for f in results.values() if "unreadable" in f]
@@ -357,7 +401,16 @@ class Torchrun(Family):
             except NotPlain as e:
                 return [], str(e)
             calls = {str(k): int(v) for k, v in (f.get("calls") or {}).items()}
-            out.append(Rank(f["rank"], int(f["env"].get("DLPREP_NODE") or 0), dict(f["env"]), value,
-                            {k: list(v) for k, v in f.get("reads", {}).items()}, calls,
-                            group_initialized=f.get("group_initialized")))
+            rank = Rank(f["rank"], int(f["env"].get("DLPREP_NODE") or 0), dict(f["env"]), value,
+                        {k: list(v) for k, v in f.get("reads", {}).items()}, calls,
+                        group_initialized=f.get("group_initialized"))
+            points = []
+            for i, p in enumerate(f.get("points") or []):
+                try:
+                    got = plain(p["out"], f"rank {f['rank']}'s result on contract point {i + 1}")
+                except NotPlain as e:
+                    return [], str(e)
+                points.append(replace(rank, out=got, reads={k: list(v) for k, v in p.get("reads", {}).items()},
+                                      group_initialized=p.get("group_initialized")))
+            out.append(replace(rank, points=tuple(points)))
         return out, None

@@ -106,6 +106,50 @@ def mark_passes() -> None:
     DataLoader.__iter__ = counted_iter  # type: ignore[method-assign]
 
 
+POINTS_KEY = "points"  # a spec's contract points: more calls of the entry in the same world, one each
+PEER_WAIT_S = 10.0
+POINT_POLL_S = 0.002  # peers finish a point within milliseconds of each other: a coarse poll costs every point
+GROUP_STRIDE = 1000  # group numbers each point starts from (a call builds far fewer groups than this)
+
+
+class PeerGone(Exception):
+    """A peer never finished the previous point: it hangs in a collective this rank left."""
+
+
+def _call(fn: Any, spec: dict[str, Any], rank: int) -> dict[str, Any]:
+    """One call of the entry on this rank's view of `spec`, and what it left behind."""
+    mine, datasets = rank_spec(spec, rank)
+    result = fn(mine)
+    harness.stop_if_forked()
+    # what the entry left behind: an exercise may ask for the group to stay up (the grader ends it)
+    return {"group_initialized": torch.distributed.is_initialized(), "out": harness.describe(result),
+            "reads": {k: list(d.reads) for k, d in datasets.items()}}
+
+
+def _next_point(jobdir: Path, index: int, tag: str, world: int, wait_s: float) -> None:
+    """Between two calls of the entry: wait until every rank has finished the previous one, then end
+    the group a call left up, so the next call's init_process_group starts a fresh one as a new job
+    would. A peer that does not arrive in time hangs in a collective: this rank stops here and
+    reports what it has, so the run is judged as that hang (the straggler rule) rather than as both
+    ranks blocked in the next rendezvous until the deadline."""
+    marks = jobdir / "points"
+    marks.mkdir(exist_ok=True)
+    (marks / f"{index}-{tag}").write_text("")
+    deadline = time.monotonic() + wait_s
+    while len(list(marks.glob(f"{index}-*"))) < world:
+        if time.monotonic() > deadline:
+            raise PeerGone(f"a peer rank did not finish contract point {index}: it is blocked in a collective")
+        time.sleep(POINT_POLL_S)
+    if torch.distributed.is_initialized():
+        torch.distributed.destroy_process_group()
+    # destroy_process_group restarts the group numbering at 0, and a group's keys in the shared store
+    # are prefixed by its number: the next init would read the previous group's stale addresses (a
+    # race that hangs or breaks its first collective). Every rank moves on to the same fresh numbers.
+    from torch.distributed import distributed_c10d
+
+    distributed_c10d._world.group_count = GROUP_STRIDE * (index + 1)
+
+
 def _write_atomically(path: Path, data: bytes) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_bytes(data)
@@ -124,22 +168,26 @@ def main(jobdir: Path) -> None:
     mark_passes()
     calls = record_calls(job["filename"])
     fact["calls"] = calls
+    at: dict[str, Any] | None = None  # the contract point being run, named in an error
     try:
         mod = harness.load_user_module((jobdir / "source.py").read_text(encoding="utf-8"), job["filename"])
         fn = harness.entry_point(mod, job["entry"])
         harness.stop_if_forked()
-        mine, datasets = rank_spec(spec, rank)
-        result = fn(mine)
-        harness.stop_if_forked()
-        # what the entry left behind: an exercise may ask for the group to stay up (the grader ends it)
-        fact["group_initialized"] = torch.distributed.is_initialized()
-        fact["out"] = harness.describe(result)
-        fact["reads"] = {k: list(d.reads) for k, d in datasets.items()}
+        points = spec.pop(POINTS_KEY, [])
+        fact.update(_call(fn, spec, rank))
+        for i, point in enumerate(points):
+            _next_point(jobdir, i, tag, world, float(job.get("straggler_s", PEER_WAIT_S)))
+            at = point
+            fact.setdefault("points", []).append(_call(fn, point, rank))
+    except PeerGone:  # not this rank's fault: its result stands, the peer is judged as hung
+        pass
     except harness.UserCodeError as e:
         fact["error"] = e.info
     except BaseException as e:  # the user's, SystemExit included: it is this rank's result
         harness.stop_if_forked()
         fact["error"] = harness.error_info(e, job["filename"])
+    if "error" in fact and at is not None:
+        fact["error"]["point"] = str(at.get("name", ""))
     fact["seconds"] = time.monotonic() - t0
     _write_atomically(jobdir / "results" / f"{tag}.wire", harness.dump(fact))
     sys.stdout.flush()
