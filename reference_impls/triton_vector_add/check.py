@@ -6,7 +6,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - no mask, or offsets <= n -> the family's canaries around out and its traced loads.
 - offsets scaled by the element size (C byte arithmetic) -> canaries; float16 case (2 bytes).
 - float16 mishandled -> n=3001-float16 (exact dtype and values); contract dtype=float16 at every size.
-- a grid capped at some number of programs, or a block count hard-coded -> contract size=long.
+- a grid capped at a number of programs that covers every hand-picked length -> contract
+  size=long (wrong/grid_capped: 8 programs of 1024 cover every public and old hidden length).
 - an empty input (a zero-size grid, or an assert n > 0) -> empty; contract size=empty.
 - computing x + y with torch and launching nothing -> the family's launch count.
 - modifying x or y, returning a new tensor -> the family (inputs compared, sentinel in out).
