@@ -5,6 +5,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - relu as (s + |s|) / 2: s + |s| overflows float16 above 32752 -> n=2000-float16-large;
   -inf + inf = NaN -> infinities.
 - relu(x) + relu(y) -> every case with mixed signs; cancelling (x + (-x) = 0, the boundary).
+- any of these at a length, dtype and value regime no hand-picked case combines (a float32 sum near
+  float32's max, infinities in float16, a long input) -> the contract's pairwise cases.
 - a grid that does not match BLOCK_SIZE, or no mask -> n=1, 1023, 1025 (unwritten sentinels,
   the family's canaries and traced loads).
 - an empty input (a zero-size grid) -> n=0.
@@ -60,9 +62,40 @@ def public_cases():
     ]
 
 
+def _tail(gen):
+    # a multiple of no power of two: every block size leaves a partial last block
+    return int(torch.randint(1, 24, (), generator=gen)) * 128 + int(torch.randint(1, 128, (), generator=gen))
+
+
+def _size(gen, kind):
+    if kind == "one":
+        return 1
+    if kind == "empty":
+        return 0
+    if kind == "long":  # 4225 to 6143: twice the longest hand-picked length (2049)
+        return int(torch.randint(33, 48, (), generator=gen)) * 128 + int(torch.randint(1, 128, (), generator=gen))
+    return _tail(gen)
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): any length, float32 or float16, and values
+    with exact zero sums, infinities, or magnitudes near half the dtype's largest finite value."""
+    n, dtype = _size(gen, point["size"]), getattr(torch, point["dtype"])
+    if point["values"] == "large":
+        half_max = torch.finfo(dtype).max / 2 * 0.97  # x + y stays finite; 2 * (x + y) does not
+        x, y = (((torch.rand(n, generator=gen, dtype=torch.float64) * 2 - 1) * half_max).to(dtype) for _ in range(2))
+        return KernelCase("contract", (x, y))
+    x, y = _pair(gen, n, dtype)
+    if point["values"] == "infinities":
+        x[::7] = float("-inf")
+        x[3::11] = float("inf")
+    else:
+        y[::5] = -x[::5]  # sums of exactly 0: the boundary of the ReLU
+    return KernelCase("contract", (x, y))
+
+
 def hidden_cases(gen, n):
-    sizes = torch.randint(1, 30, (n,), generator=gen) * 128 + torch.randint(1, 128, (n,), generator=gen)
-    return [KernelCase(f"random-{i}", _pair(gen, int(s))) for i, s in enumerate(sizes)]
+    return [KernelCase(f"random-{i}", _pair(gen, _tail(gen))) for i in range(n)]
 
 
 def timing_case():

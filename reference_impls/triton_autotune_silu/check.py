@@ -4,7 +4,8 @@ The family runs every case once per autotune config (pinning the autotuner to on
 time), so a config that is wrong is caught even when the tuner would not have picked it.
 
 Threat list (how a candidate gets this wrong -> what kills it):
-- sigmoid as exp(x) / (1 + exp(x)): inf/inf = NaN above x ~ 88 -> n=2051-large (|x| up to ~160).
+- sigmoid as exp(x) / (1 + exp(x)): inf/inf = NaN above x ~ 88 -> n=2051-large (|x| up to ~160);
+  contract values=large at every size.
 - clamping x (not only the exp argument) to dodge overflow -> n=2051-large.
 - a grid fixed for one BLOCK_SIZE, or n // BLOCK_SIZE (tail or a short input never written)
   -> every case runs once per config; n=1 and n=1025 leave unwritten sentinels.
@@ -49,9 +50,29 @@ def public_cases():
     ]
 
 
+def _tail(gen):
+    # a multiple of no power of two: every config's BLOCK_SIZE leaves a partial last block
+    return int(torch.randint(1, 12, (), generator=gen)) * 256 + int(torch.randint(1, 256, (), generator=gen))
+
+
+def _size(gen, kind):
+    if kind == "one":
+        return 1
+    if kind == "empty":
+        return 0
+    if kind == "long":  # 4353 to 6143: more than one block of any config up to 4096
+        return int(torch.randint(17, 24, (), generator=gen)) * 256 + int(torch.randint(1, 256, (), generator=gen))
+    return _tail(gen)
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): any length, with ordinary values or with
+    magnitudes where exp(x) overflows float32."""
+    return KernelCase("contract", _vec(gen, _size(gen, point["size"]), 60.0 if point["values"] == "large" else 3.0))
+
+
 def hidden_cases(gen, n):
-    sizes = torch.randint(1, 20, (n,), generator=gen) * 256 + torch.randint(1, 256, (n,), generator=gen)
-    return [KernelCase(f"random-{i}", _vec(gen, int(s))) for i, s in enumerate(sizes)]
+    return [KernelCase(f"random-{i}", _vec(gen, _tail(gen))) for i in range(n)]
 
 
 def timing_case():

@@ -4,7 +4,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - variance in one pass, E[x^2] - mean^2: cancels when the mean is large against the spread
   -> 4x1000-offset100 (std 1 around 100: 10-100x over tolerance, the two-pass form stays at 0.4x).
 - N - 1 in the variance (torch.var's default) -> 1x1 (0/0 = NaN) and every other case.
-- eps added to the standard deviation, or eps hard-coded -> 2x64-eps (eps = 0.1).
+- eps added to the standard deviation, or eps hard-coded -> 2x64-eps (eps = 0.1); contract eps=large.
+- the one-pass variance at other widths -> contract mean=offset at every width.
 - mean or variance over BLOCK_SIZE lanes, or x - mean left non-zero in the padding lanes
   -> widths that are not a power of two (7, 100, 1025, hidden widths).
 - x's row stride used for out, or N used as the stride -> padded cases (in_pad != out_pad).
@@ -43,6 +44,25 @@ def public_cases():
         # mean 100, spread 1: E[x^2] - mean^2 loses the variance to float32 cancellation
         KernelCase("4x1000-offset100", _case(gen, 4, 1000, shift=100.0, scale=1.0)),
     ]
+
+
+def _not_pow2(gen, lo, hi):
+    while True:
+        n = int(torch.randint(lo, hi, (), generator=gen))
+        if n & (n - 1):
+            return n
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): any width (1, a tail, long), rows centred or
+    with a mean near 100 against a spread of 1, eps 1e-5 or large, in padded rows."""
+    width = point["width"]
+    n = 1 if width == "one" else _not_pow2(gen, 2, 301) if width == "tail" else _not_pow2(gen, 1025, 2048)
+    m = 1 if width == "long" else int(torch.randint(1, 4, (), generator=gen))  # the interpreter's cost
+    shift, scale = (100.0, 1.0) if point["mean"] == "offset" else (3.0, 2.0)
+    eps = 1e-5 if point["eps"] == "default" else round(0.1 + 0.4 * float(torch.rand((), generator=gen)), 4)
+    pad = int(torch.randint(1, 9, (), generator=gen))
+    return KernelCase("contract", _case(gen, m, n, shift=shift, eps=eps, scale=scale), in_pad=pad, out_pad=pad + 3)
 
 
 def hidden_cases(gen, n):

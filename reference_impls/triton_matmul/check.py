@@ -5,7 +5,8 @@ Sizes stay small: the interpreter runs every program's tl.dot one after another 
 Threat list (how a candidate gets this wrong -> what kills it):
 - addresses from the shapes (row i at i * K) instead of the strides -> padded cases
   (17x33x19-padded, 40x17x9 and every hidden case have padded rows).
-- tiles cast to float16 for tl.dot: fine on randn, inf past 65504 -> 24x40x20-wide-range.
+- tiles cast to float16 for tl.dot: fine on randn, inf past 65504 -> 24x40x20-wide-range; contract
+  values=wide.
   (bfloat16 tiles already fail 32x32x32 on precision; TF32 stays within rtol 2e-3 / atol 0.02.)
 - K // BLOCK_K steps (the partial K tile dropped), or K not masked -> K = 17, 33 and 1 cases;
   unmasked K also trips the family's NaN canaries and traced loads.
@@ -54,6 +55,34 @@ def public_cases():
         # leaves the last row or column unwritten; every other case has M, N within a block of both
         KernelCase("33x8x65-just-past-block", _pair(gen, 33, 8, 65)),
     ]
+
+
+def _no_mult16(gen, lo, hi):
+    while True:
+        n = int(torch.randint(lo, hi, (), generator=gen))
+        if n % 16:
+            return n
+
+
+def _mn(gen, kind):
+    if kind == "one":  # a single row or a single column of out
+        other = _no_mult16(gen, 2, 48)
+        return (1, other) if bool(torch.randint(0, 2, (), generator=gen)) else (other, 1)
+    if kind == "past_block":
+        return tuple(int(v) for v in torch.tensor([17, 33, 65])[torch.randint(0, 3, (2,), generator=gen)])
+    return _no_mult16(gen, 2, 48), _no_mult16(gen, 2, 48)
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): M and N with tails, 1 or one past a block,
+    K with a tail, 1 or 0, entries of ordinary or wide range, in padded rows."""
+    m, n = _mn(gen, point["mn"])
+    k = {"one": 1, "empty": 0}.get(point["k"]) if point["k"] != "tail" else _no_mult16(gen, 17, 71)
+    a, b = _pair(gen, m, k, n)
+    if point["values"] == "wide":
+        a, b = a * 1e5, b * 1e-5
+    pad = int(torch.randint(1, 6, (), generator=gen))
+    return KernelCase("contract", (a, b), in_pad=pad, out_pad=pad + 1)
 
 
 def hidden_cases(gen, n):

@@ -1,7 +1,8 @@
 """Trusted checker data for `triton_softmax` (imported by the grader only).
 
 Threat list (how a candidate gets this wrong -> what kills it):
-- no shift at all -> large-values (exp(1000) = inf) and very-negative (0 / 0).
+- no shift at all -> large-values (exp(1000) = inf) and very-negative (0 / 0); contract
+  values=large / negative at every width.
 - shifting by the row mean or the first element instead of the max: stays finite while the
   row's spread is small -> 4x300-wide-spread (max - mean ~ 150, max - first up to ~300 > 88).
 - padding lanes loaded as 0 (other=0 without a where) -> very-negative (their exp dominates).
@@ -43,6 +44,26 @@ def public_cases():
         # spread ~ +-180 around 0: only the max keeps every exponent <= 0 (mean or first element do not)
         KernelCase("4x300-wide-spread", _rows(gen, 4, 300, scale=60.0), in_pad=1, out_pad=3),
     ]
+
+
+def _not_pow2(gen, lo, hi):
+    while True:
+        n = int(torch.randint(lo, hi, (), generator=gen))
+        if n & (n - 1):
+            return n
+
+
+VALUES = {"spread": (60.0, 0.0), "large": (30.0, 1000.0), "negative": (5.0, -500.0)}  # (scale, shift)
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): any width (1, a tail, long) with values spread
+    wide, near 1000 or near -500, in padded rows of different strides for x and out."""
+    width = point["width"]
+    n = 1 if width == "one" else _not_pow2(gen, 2, 301) if width == "tail" else _not_pow2(gen, 1025, 2048)
+    m = 1 if width == "long" else int(torch.randint(1, 4, (), generator=gen))  # the interpreter's cost
+    pad = int(torch.randint(1, 9, (), generator=gen))
+    return KernelCase("contract", _rows(gen, m, n, *VALUES[point["values"]]), in_pad=pad, out_pad=pad + 2)
 
 
 def hidden_cases(gen, n):

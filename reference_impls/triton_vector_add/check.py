@@ -5,8 +5,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
   hidden lengths, which are multiples of no power of two (unwritten sentinels).
 - no mask, or offsets <= n -> the family's canaries around out and its traced loads.
 - offsets scaled by the element size (C byte arithmetic) -> canaries; float16 case (2 bytes).
-- float16 mishandled -> n=3001-float16 (exact dtype and values).
-- an empty input (a zero-size grid, or an assert n > 0) -> empty.
+- float16 mishandled -> n=3001-float16 (exact dtype and values); contract dtype=float16 at every size.
+- a grid capped at a number of programs that covers every hand-picked length -> contract
+  size=long (wrong/grid_capped: 4 programs of 1024 cover every public length).
+- an empty input (a zero-size grid, or an assert n > 0) -> empty; contract size=empty.
 - computing x + y with torch and launching nothing -> the family's launch count.
 - modifying x or y, returning a new tensor -> the family (inputs compared, sentinel in out).
 - the kernel does the whole blocks and torch.add the tail -> the family's dispatch mode records
@@ -43,10 +45,32 @@ def public_cases():
     ]
 
 
+def _tail(gen, blocks):
+    # a multiple of no power of two from 2 up: every block size leaves a partial last block
+    return int(torch.randint(1, blocks, (), generator=gen)) * 128 + int(torch.randint(1, 128, (), generator=gen))
+
+
+LONG_BLOCKS = (33, 48)  # n from 4225 to 6143: past every hand-picked length (3001) and 4 blocks of 1024
+
+
+def _size(gen, kind):
+    if kind == "one":
+        return 1
+    if kind == "empty":
+        return 0
+    if kind == "long":
+        return int(torch.randint(*LONG_BLOCKS, (), generator=gen)) * 128 + int(torch.randint(1, 128, (), generator=gen))
+    return _tail(gen, 24)
+
+
+def contract_case(point, gen):
+    """One case of the stated domain (contract.yaml): n of any length (1, empty, a tail, long) in
+    float32 or float16."""
+    return KernelCase("contract", _pair(gen, _size(gen, point["size"]), getattr(torch, point["dtype"])))
+
+
 def hidden_cases(gen, n):
-    # sizes that are multiples of no power of two: every block size leaves a tail
-    sizes = torch.randint(1, 40, (n,), generator=gen) * 128 + torch.randint(1, 128, (n,), generator=gen)
-    return [KernelCase(f"random-{i}", _pair(gen, int(s))) for i, s in enumerate(sizes)]
+    return [KernelCase(f"random-{i}", _pair(gen, _tail(gen, 40))) for i in range(n)]
 
 
 def timing_case():
