@@ -20,7 +20,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
-from dlprep.checkers.families.triton.judge import KernelCase
+from dlprep.checkers.families.triton.judge import KernelCase, contract_length
 
 ARG_NAMES = ("x", "y", "out")
 
@@ -62,19 +62,10 @@ def public_cases():
     ]
 
 
-def _tail(gen):
-    # a multiple of no power of two: every block size leaves a partial last block
-    return int(torch.randint(1, 24, (), generator=gen)) * 128 + int(torch.randint(1, 128, (), generator=gen))
-
-
 def _size(gen, kind):
-    if kind == "one":
-        return 1
-    if kind == "empty":
-        return 0
-    if kind == "long":  # 4225 to 6143: twice the longest hand-picked length (2049)
-        return int(torch.randint(33, 48, (), generator=gen)) * 128 + int(torch.randint(1, 128, (), generator=gen))
-    return _tail(gen)
+    # tail: 129 to 3071, never a multiple of a block size; long: 4225 to 6143, twice the longest
+    # hand-picked length (2049)
+    return contract_length(gen, kind, unit=128, tail_blocks=24, long_blocks=(33, 48))
 
 
 def contract_case(point, gen):
@@ -95,7 +86,7 @@ def contract_case(point, gen):
 
 
 def hidden_cases(gen, n):
-    return [KernelCase(f"random-{i}", _pair(gen, _tail(gen))) for i in range(n)]
+    return [KernelCase(f"random-{i}", _pair(gen, _size(gen, "tail"))) for i in range(n)]
 
 
 def timing_case():

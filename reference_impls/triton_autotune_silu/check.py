@@ -25,7 +25,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
-from dlprep.checkers.families.triton.judge import KernelCase
+from dlprep.checkers.families.triton.judge import KernelCase, contract_length
 
 ARG_NAMES = ("x", "out")
 
@@ -50,19 +50,10 @@ def public_cases():
     ]
 
 
-def _tail(gen):
-    # a multiple of no power of two: every config's BLOCK_SIZE leaves a partial last block
-    return int(torch.randint(1, 12, (), generator=gen)) * 256 + int(torch.randint(1, 256, (), generator=gen))
-
-
 def _size(gen, kind):
-    if kind == "one":
-        return 1
-    if kind == "empty":
-        return 0
-    if kind == "long":  # 4353 to 6143: more than one block of any config up to 4096
-        return int(torch.randint(17, 24, (), generator=gen)) * 256 + int(torch.randint(1, 256, (), generator=gen))
-    return _tail(gen)
+    # tail: every config's BLOCK_SIZE leaves a partial last block; long: 4353 to 6143, more than
+    # one block of any config up to 4096
+    return contract_length(gen, kind, unit=256, tail_blocks=12, long_blocks=(17, 24))
 
 
 def contract_case(point, gen):
@@ -72,7 +63,7 @@ def contract_case(point, gen):
 
 
 def hidden_cases(gen, n):
-    return [KernelCase(f"random-{i}", _vec(gen, _tail(gen))) for i in range(n)]
+    return [KernelCase(f"random-{i}", _vec(gen, _size(gen, "tail"))) for i in range(n)]
 
 
 def timing_case():

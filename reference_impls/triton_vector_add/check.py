@@ -20,7 +20,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
-from dlprep.checkers.families.triton.judge import KernelCase
+from dlprep.checkers.families.triton.judge import KernelCase, contract_length
 
 ARG_NAMES = ("x", "y", "out")
 
@@ -45,22 +45,11 @@ def public_cases():
     ]
 
 
-def _tail(gen, blocks):
-    # a multiple of no power of two from 2 up: every block size leaves a partial last block
-    return int(torch.randint(1, blocks, (), generator=gen)) * 128 + int(torch.randint(1, 128, (), generator=gen))
-
-
 LONG_BLOCKS = (33, 48)  # n from 4225 to 6143: past every hand-picked length (3001) and 4 blocks of 1024
 
 
-def _size(gen, kind):
-    if kind == "one":
-        return 1
-    if kind == "empty":
-        return 0
-    if kind == "long":
-        return int(torch.randint(*LONG_BLOCKS, (), generator=gen)) * 128 + int(torch.randint(1, 128, (), generator=gen))
-    return _tail(gen, 24)
+def _size(gen, kind, tail_blocks=24):
+    return contract_length(gen, kind, unit=128, tail_blocks=tail_blocks, long_blocks=LONG_BLOCKS)
 
 
 def contract_case(point, gen):
@@ -70,7 +59,7 @@ def contract_case(point, gen):
 
 
 def hidden_cases(gen, n):
-    return [KernelCase(f"random-{i}", _pair(gen, _tail(gen, 40))) for i in range(n)]
+    return [KernelCase(f"random-{i}", _pair(gen, _size(gen, "tail", tail_blocks=40))) for i in range(n)]
 
 
 def timing_case():

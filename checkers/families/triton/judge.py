@@ -50,6 +50,18 @@ class KernelCase(Case):
     out_pad: int = 0
 
 
+def contract_length(gen: torch.Generator, kind: str, unit: int, tail_blocks: int, long_blocks: tuple[int, int]) -> int:
+    """A 1-D length for a contract's size axis (one, empty, tail, long): a tail is 1 to
+    tail_blocks - 1 units and a partial one, a long one long_blocks units and a partial one, so no
+    block size from 2 to `unit` divides it and every launch leaves a partial last block."""
+    if kind == "one":
+        return 1
+    if kind == "empty":
+        return 0
+    lo, hi = long_blocks if kind == "long" else (1, tail_blocks)
+    return int(torch.randint(lo, hi, (), generator=gen)) * unit + int(torch.randint(1, unit, (), generator=gen))
+
+
 @dataclass(frozen=True)
 class Slot:
     """One launcher argument: a view (shape, stride, offset) into buffer `buffer`, or a plain value."""
