@@ -23,12 +23,13 @@ class JsonCache:
         self.dirty = False
 
     def save(self) -> None:
-        if not (self.dirty or set(self.used) != set(self.entries)):
+        shared = paths.shared_cache()  # another home's entries stay, so only a new entry is news
+        if not self.dirty and (shared or set(self.used) == set(self.entries)):
             return
         try:  # best effort: a read-only home only costs speed
             self.file.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.file.with_suffix(f".{os.getpid()}.tmp")
-            kept = {**self.entries, **self.used} if os.environ.get("DLPREP_CACHE_DIR") else self.used
+            kept = {**self.entries, **self.used} if shared else self.used
             tmp.write_text(json.dumps(kept), encoding="utf-8")
             os.replace(tmp, self.file)
         except OSError:

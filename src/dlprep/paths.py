@@ -33,12 +33,17 @@ def cache_dir() -> Path:
     """Disposable speed-ups: $DLPREP_CACHE_DIR (several homes may share one: every entry is keyed by
     the content it was built from, and written whole), else DLPREP_HOME/cache, else
     $XDG_CACHE_HOME/dlprep, else ~/.cache/dlprep."""
-    if shared := os.environ.get("DLPREP_CACHE_DIR"):
-        return Path(shared)
+    if shared_cache():
+        return Path(os.environ["DLPREP_CACHE_DIR"])
     env = os.environ.get("DLPREP_HOME")
     if env:
         return Path(env) / "cache"
     return Path(os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")) / "dlprep"
+
+
+def shared_cache() -> bool:
+    """Whether the cache dir is one that several homes share ($DLPREP_CACHE_DIR)."""
+    return bool(os.environ.get("DLPREP_CACHE_DIR"))
 
 
 def config_file() -> Path:

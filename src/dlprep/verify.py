@@ -19,7 +19,6 @@ import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Literal
 
@@ -268,8 +267,8 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     seed = zlib.crc32(q.id.encode())  # fixed per question: two verify runs give the same verdicts
     problems: list[str] = []
 
-    def grade(path: Path) -> Any:
-        return grader.grade_source(q, path.read_text(encoding="utf-8"), path.name, seed)
+    reference = (folder / "reference.py").read_text(encoding="utf-8")
+    short_first = grader.public_count(q, seed) > 0
 
     def expect_failure(source: str, name: str) -> Any:
         """A mutant or wrong answer needs one failing check to be caught: its public cases run
@@ -282,18 +281,16 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                 return v
         return grader.grade_source(q, source, name, seed, shrink_failures=False)
 
-    ref = grade(folder / "reference.py")
-    if not (ref.status == "pass" and ref.score == ref.max_score):
+    ref = grader.grade_source(q, reference, "reference.py", seed)
+    if not _full_marks(ref):
         bad = [f"{t.name}: {t.status} {t.message or ''}" for t in ref.tests if t.status != "pass"]
         problems.append(f"reference.py scored {ref.score:g}/{ref.max_score:g} ({ref.status}): " + "; ".join(bad[:3]))
-    short_first = grader.public_count(q, seed) > 0
     if short_first:
-        short = grader.grade_source(q, (folder / "reference.py").read_text(encoding="utf-8"), "reference.py", seed,
-                                    public_only=True)
+        short = grader.grade_source(q, reference, "reference.py", seed, public_only=True)
         if short.status != "pass":
             problems.append(f"reference.py fails the public cases run alone ({_first_failure(short)}): a mutant's "
                             "failure there would prove nothing")
-    starter = grade(folder / "starter.py")
+    starter = grader.grade_source(q, (folder / "starter.py").read_text(encoding="utf-8"), "starter.py", seed)
     if starter.status != "unattempted":
         bad = [f"{t.name}: {t.status} {t.message or ''}" for t in starter.tests if t.status != "unattempted"]
         problems.append(f"starter.py should be reported unattempted, got {starter.status}: " + "; ".join(bad[:2]))
@@ -316,13 +313,13 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
             if kind == "wrong" and v.status == "pass":
                 problems.append(f"wrong answer {kind}/{a.name} passed {v.score:g}/{v.max_score:g}: "
                                 "the checker cannot tell it apart")
-            elif kind == "right" and not (v.status == "pass" and v.score == v.max_score):
+            elif kind == "right" and not _full_marks(v):
                 problems.append(f"right answer {kind}/{a.name} scored {v.score:g}/{v.max_score:g} ({v.status}): "
                                 f"{_first_failure(v)}")
     worked = coach.whole_solution(q)
     if worked is not None:
         v = grader.grade_source(q, worked, "coach_solution.py", seed)
-        if not (v.status == "pass" and v.score == v.max_score):
+        if not _full_marks(v):
             problems.append(f"the coach's worked solution (pasted into the starter) scored {v.score:g}/{v.max_score:g} "
                             f"({v.status}): {_first_failure(v)}")
     if problems:
@@ -336,6 +333,10 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                           tuple(caught), counts={"exercises": 1, "mutants": len(found), "mutant diffs": diffs,
                                                  "wrong": len(corpus["wrong"]), "right": len(corpus["right"]),
                                                  "coach solutions": int(worked is not None)})
+
+
+def _full_marks(v: Any) -> bool:
+    return bool(v.status == "pass" and v.score == v.max_score)
 
 
 def check_spot_bugs(lqs: list[LoadedQuestion], grader: Any, env: Environment) -> list[QuestionResult]:
