@@ -278,9 +278,11 @@ def test_import_rejects_non_json_and_missing_files(tmp_path: Path) -> None:
 
 # --- processes ------------------------------------------------------------------------------
 
-def _writer(path: str, tag: str, n: int, start: Any) -> None:
+def _writer(path: str, tag: str, n: int, start: str) -> None:
     sched = Scheduler()
-    start.wait()
+    while not os.path.exists(start):  # a file, not an mp.Event: a spawned child opens an Event's
+        time.sleep(0.001)              # semaphore by its /dev/shm name, which a fallback-level sandbox
+                                       # run in a parallel test may sweep away as its own leftover
     with Store(Path(path), timeout=120) as st:  # a margin for a machine that stalls a process
         for i in range(n):
             qid = f"shared.{i % 3}"  # both processes move the same three cards
@@ -292,11 +294,11 @@ def _writer(path: str, tag: str, n: int, start: Any) -> None:
 def test_two_processes_300_reviews_each_leave_600_rows(tmp_path: Path) -> None:
     path = tmp_path / "p.sqlite3"
     ctx = mp.get_context("spawn")
-    start = ctx.Event()
-    procs = [ctx.Process(target=_writer, args=(str(path), tag, 300, start)) for tag in ("A", "B")]
+    start = tmp_path / "start"
+    procs = [ctx.Process(target=_writer, args=(str(path), tag, 300, str(start))) for tag in ("A", "B")]
     for p in procs:
         p.start()
-    start.set()
+    start.touch()
     for p in procs:
         p.join(120)
         assert p.exitcode == 0
