@@ -374,8 +374,8 @@ def test_contract_points_ride_in_the_one_launch_and_get_a_row_each():
 
     def fact(rank: int, bad: str | None = None) -> dict[str, Any]:
         f = rank_fact(rank, _metric(hidden[0].args[0]), calls={"all_reduce": 2})
-        f["points"] = [{"out": harness.describe(_metric(c.args[0], float32_sums=c.name == bad)), "reads": {}}
-                       for c in points]
+        f["points"] = [{"out": harness.describe(_metric(c.args[0], float32_sums=c.name == bad)), "reads": {},
+                        "calls": {"all_reduce": 2}} for c in points]
         return f
 
     tests, summary, text = judge(fam, public, hidden, run_facts([fact(0), fact(1)]))
@@ -392,9 +392,56 @@ def test_a_rank_short_of_contract_points_fails_closed():
     fam, public, hidden = family("allreduce_metric", points=True)
     out = _metric(hidden[0].args[0])
     full = rank_fact(0, out, calls={"all_reduce": 2})
-    full["points"] = [{"out": harness.describe(_metric(c.args[0])), "reads": {}} for c in hidden[1:]]
+    full["points"] = [{"out": harness.describe(_metric(c.args[0])), "reads": {}, "calls": {"all_reduce": 2}}
+                      for c in hidden[1:]]
     short = rank_fact(1, out, calls={"all_reduce": 2})
     short["points"] = full["points"][:1]
     tests, _, text = judge(fam, public, hidden, run_facts([full, short]))
     assert [(t.name, t.status) for t in tests] == [("result", "fail")], text
     assert f"rank 1 returned results for 1 of the {len(hidden) - 1} contract points" in text
+
+
+def test_the_api_is_judged_on_every_call_of_the_entry():
+    """Collectives are counted per call: a contract point that skips the required all_reduce (a value
+    kept from the first call) or gathers fails the api row, naming the point."""
+    fam, public, hidden = family("allreduce_metric", points=True)
+
+    def fact(rank: int, point_calls: dict[str, int]) -> dict[str, Any]:
+        f = rank_fact(rank, _metric(hidden[0].args[0]), calls={"all_reduce": 2})
+        f["points"] = [{"out": harness.describe(_metric(c.args[0])), "reads": {}, "calls": dict(point_calls)}
+                       for c in hidden[1:]]
+        return f
+
+    gathers = {"all_reduce": 2, "all_gather_object": 1}
+    for calls, pattern in (({}, "on contract point 1) never called all_reduce"),
+                           (gathers, "on contract point 1) called all_gather_object")):
+        tests, _, text = judge(fam, public, hidden, run_facts([fact(0, {"all_reduce": 2}), fact(1, calls)]))
+        assert tests[0].name == "api" and tests[0].status == "fail", text
+        assert "rank 1's code (" + pattern in text
+
+
+def _tp_out(spec: dict[str, Any], rank: int) -> dict[str, torch.Tensor]:
+    check = load_exercise(question("tp_mlp")).check
+    full, half = check._full(spec), spec["per_rank"][0]["w1"].shape[0]
+    return {k: check._expected(full, k, rank, half).float() for k in check.KEYS}
+
+
+def test_tp_mlp_counts_all_reduce_per_call():
+    """"Exactly twice per rank" holds for each call of main: the contract points' calls are not added
+    to the first call's, and a point with a third all_reduce fails that point's row."""
+    fam, public, hidden = family("tp_mlp", points=True)
+    assert len(hidden) > 1
+
+    def fact(rank: int, extra: int = 0) -> dict[str, Any]:
+        f = rank_fact(rank, _tp_out(hidden[0].args[0], rank), calls={"all_reduce": 2})
+        f["group_initialized"] = True
+        f["points"] = [{"out": harness.describe(_tp_out(c.args[0], rank)), "reads": {}, "group_initialized": True,
+                        "calls": {"all_reduce": 2 + (extra if i == 0 else 0)}} for i, c in enumerate(hidden[1:])]
+        return f
+
+    tests, _, text = judge(fam, public, hidden, run_facts([fact(0), fact(1)]))
+    assert all(t.status == "pass" for t in tests), text
+    tests, _, text = judge(fam, public, hidden, run_facts([fact(0, extra=1), fact(1, extra=1)]))
+    failed = [t for t in tests if t.status != "pass"]
+    assert [t.name for t in failed] == [hidden[1].name], text
+    assert "collectives: rank 0 called torch.distributed.all_reduce 3 time(s)" in str(failed[0].message), text

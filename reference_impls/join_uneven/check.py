@@ -12,6 +12,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - divide_by_initial_world_size=False -> single-process (diagnosed).
 - throw_on_early_termination=True -> every rank raises.
 - the ranks' parameters drifting apart (no DDP) -> in sync.
+- state kept from one call to the next (a model or optimizer built once at module level, a group
+  initialised once), a learning rate assumed rather than read from the spec, code that assumes which
+  rank runs out first -> the contract points (counts: drawn, single, wide; longer: rank0, rank1; lr
+  drawn per point), each one more call of main in the same world (wrong/fixed_lr, wrong/model_cached).
 - Join replaced by hand-made zero-loss DDP steps on the short rank (the same numbers), or by an
   all-reduced "still has data" flag -> the api row: every rank's own code must build a Join and a
   DistributedDataParallel (REQUIRED_CALLS; wrong/manual_zero_steps, wrong/done_flag_loop).
@@ -19,6 +23,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 
 import torch
 
+from dlprep.checkers.base import Case
 from dlprep.checkers.families.torchrun.judge import Check, ddp_sgd_step, max_diff, trained_linear
 
 WORLD, NODES = 2, 1
@@ -27,23 +32,41 @@ SYNC_TOL = 1e-6
 RTOL, ATOL = 1e-4, 1e-5
 
 
-def make_spec(gen):
+BASELINE = {"counts": "drawn", "longer": "rank1"}
+LRS = (0.05, 0.1, 0.2)  # drawn per point: the spec's lr, not a remembered 0.1, drives SGD
+
+
+def _counts(point, gen):
+    """Batches per rank, always different: the short rank has 1-2 and the long one 1-2 more (drawn), the
+    short rank a single batch against 2-3 (single), or 1 against 5-6 (wide); `longer` names the rank with more."""
+    if point["counts"] == "single":
+        short, long = 1, int(torch.randint(2, 4, (), generator=gen))
+    elif point["counts"] == "wide":
+        short, long = 1, int(torch.randint(5, 7, (), generator=gen))
+    else:
+        short = int(torch.randint(1, 3, (), generator=gen))
+        long = short + int(torch.randint(1, 3, (), generator=gen))
+    return [long, short] if point["longer"] == "rank0" else [short, long]
+
+
+def contract_case(point, gen):
     d_in, d_out = (int(v) for v in torch.randint(2, 5, (2,), generator=gen))
-    short = int(torch.randint(1, 3, (), generator=gen))
-    counts = [short, short + int(torch.randint(1, 3, (), generator=gen))]
-    if bool(torch.randint(0, 2, (), generator=gen)):
-        counts.reverse()
+    counts = _counts(point, gen)
     true_w = torch.randn(d_in, d_out, generator=gen)
     per_rank = []
     for n in counts:
         batches = []
         for _ in range(n):
-            x = torch.randn(int(torch.randint(2, 5, (), generator=gen)), d_in, generator=gen)
+            x = torch.randn(int(torch.randint(1, 5, (), generator=gen)), d_in, generator=gen)
             batches.append([x, x @ true_w + 0.1 * torch.randn(len(x), d_out, generator=gen)])
         per_rank.append({"batches": batches})
     common = {"weight": 0.3 * torch.randn(d_out, d_in, generator=gen), "bias": 0.3 * torch.randn(d_out, generator=gen),
-              "lr": 0.1}
-    return {"common": common, "per_rank": per_rank}
+              "lr": LRS[int(torch.randint(0, len(LRS), (), generator=gen))]}
+    return Case("run", ({"common": common, "per_rank": per_rank},))
+
+
+def make_spec(gen):
+    return contract_case(BASELINE, gen).args[0]
 
 
 def oracle(spec, divide="initial", steps=None):

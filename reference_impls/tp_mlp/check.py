@@ -23,12 +23,17 @@ Threat list (how a candidate gets this wrong -> what kills it):
   FORBIDDEN_CALLS: every collective the family counts but all_reduce.
 - the process group destroyed before returning, though the prompt says to leave it up -> "process
   group" (read in the rank right after the entry returns).
+- state kept from one call to the next (a module-level "initialised" flag, tensors saved in a global
+  list instead of ctx), or sizes assumed -> the contract points (size: drawn, smallest, largest),
+  each one more call of main in the same world, its all_reduce calls counted per call
+  (wrong/init_once_flag, wrong/global_saved_activations).
 - nccl ignored for gloo: not seen (CI and most graders have no two GPUs; the backend is always gloo).
 """
 
 import torch
 import torch.nn.functional as F
 
+from dlprep.checkers.base import Case
 from dlprep.checkers.families.torchrun.judge import Check
 from dlprep.checkers.families.torchrun.rank import COLLECTIVES
 
@@ -41,16 +46,32 @@ ALL_REDUCES = 2  # one forward (the partial outputs), one backward (dL/dx): Mega
 RTOL, ATOL = 1e-4, 1e-5
 
 
-def make_spec(gen):
+BASELINE = {"size": "drawn"}
+
+
+def _sizes(kind, gen):
+    """batch, d_in, d_out in 3..6 and an even hidden in 6..12: drawn, or the smallest or largest the prompt allows."""
+    if kind == "smallest":
+        return 3, 3, 3, 6
+    if kind == "largest":
+        return 6, 6, 6, 12
     batch, d_in, d_out = (int(v) for v in torch.randint(3, 7, (3,), generator=gen))
-    hidden = 2 * int(torch.randint(3, 7, (), generator=gen))  # even: one half per rank
+    return batch, d_in, d_out, 2 * int(torch.randint(3, 7, (), generator=gen))
+
+
+def contract_case(point, gen):
+    batch, d_in, d_out, hidden = _sizes(point["size"], gen)
     w1, b1 = torch.randn(hidden, d_in, generator=gen) / d_in ** 0.5, torch.randn(hidden, generator=gen)
     w2, b2 = torch.randn(d_out, hidden, generator=gen) / hidden ** 0.5, torch.randn(d_out, generator=gen)
     x, grad_y = torch.randn(batch, d_in, generator=gen), torch.randn(batch, d_out, generator=gen)
     half = hidden // 2
     per_rank = [{"w1": w1[r * half:(r + 1) * half].clone(), "b1": b1[r * half:(r + 1) * half].clone(),
                  "w2": w2[:, r * half:(r + 1) * half].clone()} for r in range(WORLD)]
-    return {"common": {"x": x, "b2": b2, "grad_y": grad_y}, "per_rank": per_rank}
+    return Case("run", ({"common": {"x": x, "b2": b2, "grad_y": grad_y}, "per_rank": per_rank},))
+
+
+def make_spec(gen):
+    return contract_case(BASELINE, gen).args[0]
 
 
 def _full(spec):

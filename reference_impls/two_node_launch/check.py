@@ -11,6 +11,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - sharding by LOCAL_RANK (both nodes read the same halves) -> shard, total (diagnosed).
 - chunk(WORLD) or a strided slice instead of tensor_split -> shard (the length leaves a remainder
   of 1 or 2, where chunk and tensor_split differ).
+- shards computed by hand (ceil-sized slices, floor-index slices) or code that assumes every shard is
+  non-empty, or state kept from one call to the next -> the contract points (length: remainder,
+  exact, short), each one more call of main in the same two-node world (wrong/init_once_flag).
 - the environment misread (LOCAL_RANK for RANK) -> environment.
 - a launch that forms the right world without the c10d rendezvous the prompt names: a static
   rendezvous with a fixed master (--node-rank/--master-addr/--master-port: the red team's
@@ -26,6 +29,7 @@ import io
 
 import torch
 
+from dlprep.checkers.base import Case
 from dlprep.checkers.families.torchrun.judge import Check
 
 NODES, PER_NODE = 2, 2
@@ -38,10 +42,26 @@ LOOPBACK = ("127.0.0.1", "localhost")  # the prompt's 127.0.0.1; localhost is th
 ENV_OF = {"rank": "RANK", "local_rank": "LOCAL_RANK", "world_size": "WORLD_SIZE"}
 
 
+BASELINE = {"length": "remainder"}
+
+
+def _length(kind, gen):
+    """The data's length: a remainder of 1 or 2 past a multiple of WORLD (there chunk(WORLD) splits
+    differently from tensor_split(WORLD); for 3 they agree), an exact multiple, or fewer elements than
+    ranks (some shards empty, and chunk returns fewer pieces than WORLD)."""
+    if kind == "short":
+        return int(torch.randint(1, WORLD, (), generator=gen))
+    n = WORLD * int(torch.randint(2, 5, (), generator=gen))
+    return n + int(torch.randint(1, WORLD - 1, (), generator=gen)) if kind == "remainder" else n
+
+
+def contract_case(point, gen):
+    return Case("run", ({"common": {"data": torch.randn(_length(point["length"], gen), generator=gen)},
+                         "per_rank": []},))
+
+
 def make_spec(gen):
-    # A remainder of 1 or 2: there chunk(WORLD) splits differently from tensor_split(WORLD) (for 3 they agree).
-    n = WORLD * int(torch.randint(2, 5, (), generator=gen)) + int(torch.randint(1, WORLD - 1, (), generator=gen))
-    return {"common": {"data": torch.randn(n, generator=gen)}, "per_rank": []}
+    return contract_case(BASELINE, gen).args[0]
 
 
 def _launch(ranks):

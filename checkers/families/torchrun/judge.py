@@ -52,7 +52,7 @@ class Rank:
     env: dict[str, str | None]  # torchrun's variables, read before any user code ran
     out: Any  # the entry's return value, as plain data
     reads: dict[str, list[int]] = field(default_factory=dict)  # dataset indices read, in order
-    calls: dict[str, int] = field(default_factory=dict)  # collectives, DDP and Join the user's code called
+    calls: dict[str, int] = field(default_factory=dict)  # collectives, DDP, Join the user's code called in this call
     group_initialized: bool | None = None  # the default process group, once the entry returned
     points: tuple[Rank, ...] = ()  # the same rank's calls of the entry on the contract points, in order
 
@@ -294,14 +294,18 @@ class Torchrun(Family):
         if not required and not forbidden:
             return None
         for r in ranks:
-            missing = [name for name in required if not r.calls.get(name)]
-            if missing:
-                return CheckResult("api", "fail", 0.0, 1.0, f"rank {r.rank}'s code never called {missing[0]}: "
-                                   f"{required[missing[0]]}", details={"calls": r.calls})
-            used = [name for name in forbidden if r.calls.get(name)]
-            if used:
-                return CheckResult("api", "fail", 0.0, 1.0, f"rank {r.rank} called {used[0]}: {forbidden[used[0]]}",
-                                   details={"calls": r.calls})
+            # every call of the entry, each contract point's too: a later call that skips the collective
+            # (a result kept from the first) has not used the API the prompt asks for
+            for at, calls in ((None, r.calls), *((i, p.calls) for i, p in enumerate(r.points, 1))):
+                where = f"rank {r.rank}'s code" + ("" if at is None else f" (on contract point {at})")
+                missing = [name for name in required if not calls.get(name)]
+                if missing:
+                    return CheckResult("api", "fail", 0.0, 1.0, f"{where} never called {missing[0]}: "
+                                       f"{required[missing[0]]}", details={"calls": calls})
+                used = [name for name in forbidden if calls.get(name)]
+                if used:
+                    return CheckResult("api", "fail", 0.0, 1.0, f"{where} called {used[0]}: {forbidden[used[0]]}",
+                                       details={"calls": calls})
         return CheckResult("api", "pass", 1.0, 1.0, "calls: " + ", ".join(sorted(ranks[0].calls)) if ranks else None,
                            details={"calls": ranks[0].calls if ranks else {}})
 
@@ -411,6 +415,7 @@ class Torchrun(Family):
                 except NotPlain as e:
                     return [], str(e)
                 points.append(replace(rank, out=got, reads={k: list(v) for k, v in p.get("reads", {}).items()},
+                                      calls={str(k): int(v) for k, v in (p.get("calls") or {}).items()},
                                       group_initialized=p.get("group_initialized")))
             out.append(replace(rank, points=tuple(points)))
         return out, None

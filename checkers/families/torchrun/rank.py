@@ -116,14 +116,18 @@ class PeerGone(Exception):
     """A peer never finished the previous point: it hangs in a collective this rank left."""
 
 
-def _call(fn: Any, spec: dict[str, Any], rank: int) -> dict[str, Any]:
-    """One call of the entry on this rank's view of `spec`, and what it left behind."""
+def _call(fn: Any, spec: dict[str, Any], rank: int, calls: dict[str, int]) -> dict[str, Any]:
+    """One call of the entry on this rank's view of `spec`, and what it left behind: its own
+    collectives too (`calls` counts the whole process), since a prompt's "exactly twice per call" is
+    judged per call of the entry, each contract point included."""
     mine, datasets = rank_spec(spec, rank)
+    before = dict(calls)
     result = fn(mine)
     harness.stop_if_forked()
     # what the entry left behind: an exercise may ask for the group to stay up (the grader ends it)
     return {"group_initialized": torch.distributed.is_initialized(), "out": harness.describe(result),
-            "reads": {k: list(d.reads) for k, d in datasets.items()}}
+            "reads": {k: list(d.reads) for k, d in datasets.items()},
+            "calls": {k: n - before.get(k, 0) for k, n in calls.items() if n != before.get(k, 0)}}
 
 
 def _next_point(jobdir: Path, index: int, tag: str, world: int, wait_s: float) -> None:
@@ -167,18 +171,18 @@ def main(jobdir: Path) -> None:
     fact: dict[str, Any] = {"rank": rank, "env": env}
     mark_passes()
     calls = record_calls(job["filename"])
-    fact["calls"] = calls
+    fact["calls"] = calls  # the whole process's, until the first call of the entry returns its own
     at: dict[str, Any] | None = None  # the contract point being run, named in an error
     try:
         mod = harness.load_user_module((jobdir / "source.py").read_text(encoding="utf-8"), job["filename"])
         fn = harness.entry_point(mod, job["entry"])
         harness.stop_if_forked()
         points = spec.pop(POINTS_KEY, [])
-        fact.update(_call(fn, spec, rank))
+        fact.update(_call(fn, spec, rank, calls))
         for i, point in enumerate(points):
             _next_point(jobdir, i, tag, world, float(job.get("straggler_s", PEER_WAIT_S)))
             at = point
-            fact.setdefault("points", []).append(_call(fn, point, rank))
+            fact.setdefault("points", []).append(_call(fn, point, rank, calls))
     except PeerGone:  # not this rank's fault: its result stands, the peer is judged as hung
         pass
     except harness.UserCodeError as e:
