@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from dlprep.executors import share_cores
 from dlprep.models import CodingQuestion, Text
+
+# xdist's workers run torch side by side, and so do the sandbox workers and CLI processes they start:
+# each gets its share of the cores (executors.share_cores says why spinning threads cost 4-5x).
+if os.environ.get("PYTEST_XDIST_WORKER_COUNT", "").isdigit():
+    share_cores(int(os.environ["PYTEST_XDIST_WORKER_COUNT"]))
 
 # Most CLI tests give each test a home of its own; with the cache inside it, each would rebuild the
 # spot-the-bug cards from ~950 files (seconds of CPU per test). The cache is keyed by content, so
