@@ -445,3 +445,44 @@ def test_tp_mlp_counts_all_reduce_per_call():
     failed = [t for t in tests if t.status != "pass"]
     assert [t.name for t in failed] == [hidden[1].name], text
     assert "collectives: rank 0 called torch.distributed.all_reduce 3 time(s)" in str(failed[0].message), text
+
+
+# ---------------------------------------------------------------- launches that can never meet
+
+_C10D = ["--nnodes=2", "--nproc-per-node=2", "--rdzv-backend=c10d"]
+
+
+@pytest.mark.parametrize("a, b, pattern", [
+    (["--rdzv-id=job-0", "--rdzv-endpoint=127.0.0.1:5"], ["--rdzv-id=job-1", "--rdzv-endpoint=127.0.0.1:5"],
+     "different rendezvous ids ('job-0' and 'job-1')"),
+    (["--rdzv_id=j", "--rdzv-endpoint=127.0.0.1:5"], ["--rdzv-id", "j", "--rdzv-endpoint=127.0.0.1:6"],
+     "different rendezvous endpoints ('127.0.0.1:5' and '127.0.0.1:6')"),
+    (["--rdzv-id=j", "--rdzv-endpoint=127.0.0.1:5"], ["--rdzv-id=j", "--rdzv-endpoint=127.0.0.1:5"], None),
+])
+def test_agents_that_can_never_meet_are_known_before_launching(a, b, pattern):
+    from dlprep.checkers.families.torchrun.child import cannot_meet
+
+    why = cannot_meet([[*_C10D, *a], [*_C10D, *b]])
+    assert why == pattern if pattern is None else pattern in str(why)
+
+
+def test_what_is_less_certain_than_a_hang_is_launched():
+    """An elastic node range may start with one node (two worlds, judged as such); a static rendezvous
+    or options torchrun rejects are its own to report: none of them is predicted."""
+    from dlprep.checkers.families.torchrun.child import cannot_meet
+
+    apart = ["--rdzv-id=a", "--rdzv-endpoint=127.0.0.1:5"], ["--rdzv-id=b", "--rdzv-endpoint=127.0.0.1:5"]
+    assert cannot_meet([["--nnodes=1:2", "--rdzv-backend=c10d", *apart[0]],
+                        ["--nnodes=1:2", "--rdzv-backend=c10d", *apart[1]]]) is None
+    assert cannot_meet([["--nnodes=2", "--master-port=5"], ["--nnodes=2", "--master-port=6"]]) is None
+    assert cannot_meet([["--no-such-option"], [*_C10D, *apart[1]]]) is None
+
+
+def test_a_launch_that_never_meets_is_judged_as_the_hang_it_would_be():
+    fam, public, hidden = family("two_node_launch")
+    facts = {"never_meets": "the two agents name different rendezvous ids ('a' and 'b')", "launches": [[], []],
+             "port": 5}
+    assert fam.result_problem(public, hidden, facts) is None
+    tests, _, text = judge(fam, public, hidden, facts)
+    assert [(t.name, t.status) for t in tests] == [("run", "timeout")], text
+    assert "not launched" in text and "('a' and 'b')" in text

@@ -82,6 +82,38 @@ def _user_launch(mod: Any, port: int) -> list[list[str]]:
                     f"got {got}")
 
 
+def cannot_meet(launches: list[list[str]]) -> str | None:
+    """Why two agents' options can never form one job, known before launching them, or None. Two
+    agents that each need exactly 2 nodes at a c10d rendezvous but name different rendezvous ids or
+    endpoints each wait in a rendezvous of their own until torchrun's rendezvous timeout (15 min):
+    the run would end at the grading's deadline with no rank started, so it is judged so without
+    being run. Anything less certain (an elastic node range, another backend, options torchrun
+    rejects) is launched and judged on what happens. Read with torchrun's own parser."""
+    import contextlib
+    import io
+
+    from torch.distributed.run import get_args_parser
+
+    parsed = []
+    for args in launches:
+        try:
+            with contextlib.redirect_stderr(io.StringIO()):  # argparse prints its usage before exiting
+                ns = get_args_parser().parse_args([*args, "worker.py"])
+        except SystemExit:
+            return None
+        if ns.standalone or ns.rdzv_backend != "c10d" or str(ns.nnodes) not in ("2", "2:2"):
+            return None
+        parsed.append(ns)
+    if len(parsed) != 2:
+        return None
+    a, b = parsed
+    if a.rdzv_id != b.rdzv_id:
+        return f"the two agents name different rendezvous ids ({a.rdzv_id!r} and {b.rdzv_id!r})"
+    if a.rdzv_endpoint != b.rdzv_endpoint:
+        return f"the two agents name different rendezvous endpoints ({a.rdzv_endpoint!r} and {b.rdzv_endpoint!r})"
+    return None
+
+
 def _descendants() -> list[int]:
     """Every process this one started, however deep: we are their subreaper (see run_child), so a
     rank whose agent died first is still ours until it is reaped."""
@@ -225,6 +257,11 @@ def run_child(job: dict[str, Any], payload: bytes) -> bytes:
                 zygote.close()
             return harness.dump({"launch_error": harness.error_info(e, job["filename"]), **harness.run_facts()})
         harness.stop_if_forked()
+        apart = cannot_meet(launches)
+        if apart is not None:
+            if zygote is not None:
+                zygote.close()
+            return harness.dump({"never_meets": apart, "launches": launches, "port": port, **harness.run_facts()})
 
     jobdir = Path(os.getcwd()) / ".dlprep"
     for sub in ("started", "results"):

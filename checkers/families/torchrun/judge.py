@@ -273,7 +273,7 @@ class Torchrun(Family):
         """The results are keyed by rank, not listed per case: every one must name a rank of this
         world. A missing rank is judged as a hang or an early exit (`_unfinished`), a rank claimed
         twice as agents forming separate worlds (`_split_world`); both fail."""
-        if "start_error" in facts or "launch_error" in facts:
+        if "start_error" in facts or "launch_error" in facts or "never_meets" in facts:
             return None  # no rank ran: judged as the launch's own failure
         ranks, world = facts.get("ranks"), int(self.check.WORLD)
         if not isinstance(ranks, dict) or not all(isinstance(f, dict) for f in ranks.values()):
@@ -313,6 +313,11 @@ class Torchrun(Family):
         """Whatever stops the run from being judged on its results, most specific first."""
         if "start_error" in facts:
             return CheckResult("run", "error", message=f"the sandbox could not start torchrun: {facts['start_error']}")
+        if "never_meets" in facts:  # the same verdict as the hang it would be, without the wait (child.cannot_meet)
+            return CheckResult("run", "timeout", message=(
+                f"{facts['never_meets']}: each agent would wait in a rendezvous of its own until torchrun's rendezvous "
+                "timeout and no rank would ever start (not launched: the grader read both option lists)"),
+                details={"launches": facts.get("launches")})
         if "launch_error" in facts:
             err = facts["launch_error"]
             if err.get("notimpl"):
