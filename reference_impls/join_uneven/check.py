@@ -14,7 +14,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - the ranks' parameters drifting apart (no DDP) -> in sync.
 - state kept from one call to the next (a model or optimizer built once at module level, a group
   initialised once), a learning rate assumed rather than read from the spec, code that assumes which
-  rank runs out first -> the contract points (counts: drawn, single, wide; longer: rank0, rank1; lr
+  rank runs out first -> the contract points (counts: drawn, single, wide; longer: either, rank0, rank1; lr
   drawn per point), each one more call of main in the same world (wrong/fixed_lr, wrong/model_cached).
 - Join replaced by hand-made zero-loss DDP steps on the short rank (the same numbers), or by an
   all-reduced "still has data" flag -> the api row: every rank's own code must build a Join and a
@@ -32,13 +32,14 @@ SYNC_TOL = 1e-6
 RTOL, ATOL = 1e-4, 1e-5
 
 
-BASELINE = {"counts": "drawn", "longer": "rank1"}
+BASELINE = {"counts": "drawn", "longer": "either"}
 LRS = (0.05, 0.1, 0.2)  # drawn per point: the spec's lr, not a remembered 0.1, drives SGD
 
 
 def _counts(point, gen):
     """Batches per rank, always different: the short rank has 1-2 and the long one 1-2 more (drawn), the
-    short rank a single batch against 2-3 (single), or 1 against 5-6 (wide); `longer` names the rank with more."""
+    short rank a single batch against 2-3 (single), or 1 against 5-6 (wide); `longer` names the rank with more
+    (either: drawn, so that the hand-made run of each seed may have either rank run out first)."""
     if point["counts"] == "single":
         short, long = 1, int(torch.randint(2, 4, (), generator=gen))
     elif point["counts"] == "wide":
@@ -46,7 +47,8 @@ def _counts(point, gen):
     else:
         short = int(torch.randint(1, 3, (), generator=gen))
         long = short + int(torch.randint(1, 3, (), generator=gen))
-    return [long, short] if point["longer"] == "rank0" else [short, long]
+    first = point["longer"] == "rank0" or (point["longer"] == "either" and bool(torch.randint(0, 2, (), generator=gen)))
+    return [long, short] if first else [short, long]
 
 
 def contract_case(point, gen):
