@@ -486,3 +486,15 @@ def test_a_launch_that_never_meets_is_judged_as_the_hang_it_would_be():
     tests, _, text = judge(fam, public, hidden, facts)
     assert [(t.name, t.status) for t in tests] == [("run", "timeout")], text
     assert "not launched" in text and "('a' and 'b')" in text
+
+
+def test_contract_points_run_in_name_order_so_a_value_again_follows_itself():
+    """tp_mlp's largest_again has largest's shapes with new values, run right after it: a cache keyed by
+    shape (parameters whose .grad is never reset) is reused there (the red team's false accept)."""
+    fam, public, hidden = family("tp_mlp", points=True)
+    names = [c.name for c in hidden[1:]]
+    assert names == sorted(names)
+    i = names.index("contract[size=largest]")
+    assert names[i + 1] == "contract[size=largest_again]"
+    a, b = (hidden[1:][j].args[0] for j in (i, i + 1))
+    assert a["common"]["x"].shape == b["common"]["x"].shape and not torch.equal(a["common"]["x"], b["common"]["x"])

@@ -24,7 +24,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - the process group destroyed before returning, though the prompt says to leave it up -> "process
   group" (read in the rank right after the entry returns).
 - state kept from one call to the next (a module-level "initialised" flag, tensors saved in a global
-  list instead of ctx), or sizes assumed -> the contract points (size: drawn, smallest, largest),
+  list instead of ctx, parameters cached by shape whose .grad is never reset), or sizes assumed -> the
+  contract points (size: drawn, smallest, largest, then largest_again: the same shapes, new values),
   each one more call of main in the same world, its all_reduce calls counted per call
   (wrong/init_once_flag, wrong/global_saved_activations).
 - nccl ignored for gloo: not seen (CI and most graders have no two GPUs; the backend is always gloo).
@@ -53,7 +54,7 @@ def _sizes(kind, gen):
     """batch, d_in, d_out in 3..6 and an even hidden in 6..12: drawn, or the smallest or largest the prompt allows."""
     if kind == "smallest":
         return 3, 3, 3, 6
-    if kind == "largest":
+    if kind in ("largest", "largest_again"):  # _again runs right after (the family orders points by name)
         return 6, 6, 6, 12
     batch, d_in, d_out = (int(v) for v in torch.randint(3, 7, (3,), generator=gen))
     return batch, d_in, d_out, 2 * int(torch.randint(3, 7, (), generator=gen))
