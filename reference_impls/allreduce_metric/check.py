@@ -28,7 +28,6 @@ RTOL = 1e-5
 KEYS = ("rank_mean", "sample_mean")
 
 
-BASELINE = {"counts": "few", "dtype": "float32"}
 TOLS = {torch.float32: 1e-5, torch.float64: 1e-10}  # relative; float64 losses reduced in float32 miss by ~1e-8
 
 
@@ -46,9 +45,6 @@ def contract_case(point, gen):
     losses = [(torch.rand(n, generator=gen, dtype=torch.float64) * 3).to(dtype) for n in _counts(point["counts"], gen)]
     return Case("run", ({"common": {}, "per_rank": [{"losses": t} for t in losses]},))
 
-
-def make_spec(gen):
-    return contract_case(BASELINE, gen).args[0]
 
 
 def _number(v):

@@ -61,10 +61,6 @@ def contract_case(point, gen):
     return Case("run", ({"common": common, "per_rank": [{} for _ in range(WORLD)]},))
 
 
-def make_spec(gen):
-    return contract_case({"batch": "partial"}, gen).args[0]
-
-
 def _passes(reads, share=None):
     """The reads split where a DataLoader started iterating (NEW_PASS); without any mark (no
     DataLoader), into runs of `share` reads."""

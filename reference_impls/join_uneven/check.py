@@ -32,7 +32,6 @@ SYNC_TOL = 1e-6
 RTOL, ATOL = 1e-4, 1e-5
 
 
-BASELINE = {"counts": "drawn", "longer": "either"}
 LRS = (0.05, 0.1, 0.2)  # drawn per point: the spec's lr, not a remembered 0.1, drives SGD
 
 
@@ -66,9 +65,6 @@ def contract_case(point, gen):
               "lr": LRS[int(torch.randint(0, len(LRS), (), generator=gen))]}
     return Case("run", ({"common": common, "per_rank": per_rank},))
 
-
-def make_spec(gen):
-    return contract_case(BASELINE, gen).args[0]
 
 
 def oracle(spec, divide="initial", steps=None):

@@ -27,7 +27,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
   list instead of ctx, parameters cached by shape whose .grad is never reset), or sizes assumed -> the
   contract points (size: drawn, smallest, largest, then largest_again: the same shapes, new values),
   each one more call of main in the same world, its all_reduce calls counted per call
-  (wrong/init_once_flag, wrong/global_saved_activations).
+  (wrong/init_once_flag, wrong/global_saved_activations, wrong/cached_params_grad_accum).
 - nccl ignored for gloo: not seen (CI and most graders have no two GPUs; the backend is always gloo).
 """
 
@@ -47,7 +47,6 @@ ALL_REDUCES = 2  # one forward (the partial outputs), one backward (dL/dx): Mega
 RTOL, ATOL = 1e-4, 1e-5
 
 
-BASELINE = {"size": "drawn"}
 
 
 def _sizes(kind, gen):
@@ -70,9 +69,6 @@ def contract_case(point, gen):
                  "w2": w2[:, r * half:(r + 1) * half].clone()} for r in range(WORLD)]
     return Case("run", ({"common": {"x": x, "b2": b2, "grad_y": grad_y}, "per_rank": per_rank},))
 
-
-def make_spec(gen):
-    return contract_case(BASELINE, gen).args[0]
 
 
 def _full(spec):

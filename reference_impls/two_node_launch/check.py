@@ -24,12 +24,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
   option, `--standalone` included), against the port the run gave launch_args.
 """
 
-import contextlib
-import io
-
 import torch
 
 from dlprep.checkers.base import Case
+from dlprep.checkers.families.torchrun import options
 from dlprep.checkers.families.torchrun.judge import Check
 
 NODES, PER_NODE = 2, 2
@@ -42,7 +40,6 @@ LOOPBACK = ("127.0.0.1", "localhost")  # the prompt's 127.0.0.1; localhost is th
 ENV_OF = {"rank": "RANK", "local_rank": "LOCAL_RANK", "world_size": "WORLD_SIZE"}
 
 
-BASELINE = {"length": "remainder"}
 
 
 def _length(kind, gen):
@@ -59,9 +56,6 @@ def contract_case(point, gen):
     return Case("run", ({"common": {"data": torch.randn(_length(point["length"], gen), generator=gen)},
                          "per_rank": []},))
 
-
-def make_spec(gen):
-    return contract_case(BASELINE, gen).args[0]
 
 
 def _launch(ranks):
@@ -87,12 +81,8 @@ def _launch(ranks):
 
 def _rendezvous(args, port):
     """Why one agent's torchrun options do not meet at a c10d rendezvous on 127.0.0.1:`port`, or None."""
-    from torch.distributed.run import get_args_parser  # torchrun's own reading of its options
-
-    try:
-        with contextlib.redirect_stderr(io.StringIO()):  # argparse prints its usage before exiting
-            ns = get_args_parser().parse_args([*map(str, args), "worker.py"])
-    except SystemExit:
+    ns = options.parse(args)  # torchrun's own reading of its options
+    if ns is None:
         return "torchrun cannot parse them"
     if ns.standalone:
         return "--standalone makes each agent a rendezvous of its own on a random port"

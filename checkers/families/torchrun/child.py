@@ -39,7 +39,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from dlprep.checkers.families.torchrun import forked, stub
+from dlprep.checkers.families.torchrun import forked, options, stub
 from dlprep.checkers.sandbox import harness
 from dlprep.checkers.sandbox.isolation import PR_SET_CHILD_SUBREAPER, children_of, prctl, reap_zombies
 
@@ -89,19 +89,10 @@ def cannot_meet(launches: list[list[str]]) -> str | None:
     the run would end at the grading's deadline with no rank started, so it is judged so without
     being run. Anything less certain (an elastic node range, another backend, options torchrun
     rejects) is launched and judged on what happens. Read with torchrun's own parser."""
-    import contextlib
-    import io
-
-    from torch.distributed.run import get_args_parser
-
     parsed = []
     for args in launches:
-        try:
-            with contextlib.redirect_stderr(io.StringIO()):  # argparse prints its usage before exiting
-                ns = get_args_parser().parse_args([*args, "worker.py"])
-        except SystemExit:
-            return None
-        if ns.standalone or ns.rdzv_backend != "c10d" or str(ns.nnodes) not in ("2", "2:2"):
+        ns = options.parse(args)
+        if ns is None or ns.standalone or ns.rdzv_backend != "c10d" or str(ns.nnodes) not in ("2", "2:2"):
             return None
         parsed.append(ns)
     if len(parsed) != 2:

@@ -6,9 +6,10 @@ The exercise's check.py (trusted, grader only) defines:
                           `--nnodes=1 --nproc-per-node=WORLD`, c10d rendezvous on 127.0.0.1)
     CHECKS                the names of the checks `verify` returns, in order
     make_spec(gen)        {"common": {...}, "per_rank": [{...} per rank]} of plain tensors/numbers,
-                          (with a contract.yaml: the spec of the contract's baseline point, whose other
-                          points `contract_case(point, gen)` -> Case("run", (spec,)) draws; they run
-                          in the same launch as further calls of the entry, judged a row each)
+                          or, with a contract.yaml, `contract_case(point, gen)` -> Case("run", (spec,))
+                          instead: the hand-made run is drawn at the contract's baseline point (each
+                          axis's first value) and the other points run in the same launch as further
+                          calls of the entry, judged a row each;
                           drawn from the run's secret seed; rank r's entry gets common | per_rank[r]
                           (plus "backend"); {"tensor_dataset": [tensors]} becomes a dataset that
                           records the indices the rank read (see rank.py)
@@ -187,11 +188,15 @@ class Torchrun(Family):
         point is not run a second time: each call of the entry costs every launch of verify."""
         gen = torch.Generator().manual_seed(seed)
         declared = contract.load(self.ex.folder)
-        base = contract.case_name(tuple((a.name, a.baseline) for a in declared.axes)) if declared else None
+        if declared is None:
+            return [], [Case("run", (self.check.make_spec(gen),))]
+        baseline = tuple((a.name, a.baseline) for a in declared.axes)
+        spec = self.check.contract_case(dict(baseline), gen).args[0]
         # in name order: a value named X_again then runs right after X (the same shapes twice in a row
         # with new values, where a cache keyed by shape is reused and found out)
+        base = contract.case_name(baseline)
         points = sorted((c for c in self.contract_cases(seed) if c.name != base), key=lambda c: c.name)
-        return [], [Case("run", (self.check.make_spec(gen),)), *points]
+        return [], [Case("run", (spec,)), *points]
 
     def backend(self) -> str:
         """nccl only when every rank can have a GPU of its own (NCCL refuses two ranks on one device)."""

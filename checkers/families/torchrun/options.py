@@ -1,0 +1,21 @@
+"""torchrun's options as torchrun itself reads them (its own argument parser): the grader judges a
+launch on what the agents would do, not on how its flags are spelled, and the child reads the same
+way which launches can never form one job (child.cannot_meet)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+from collections.abc import Sequence
+
+
+def parse(args: Sequence[object]) -> argparse.Namespace | None:
+    """The options in `args` as torchrun parses them, or None where torchrun would refuse them."""
+    from torch.distributed.run import get_args_parser
+
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):  # argparse prints its usage before exiting
+            return get_args_parser().parse_args([*map(str, args), "worker.py"])
+    except SystemExit:
+        return None
