@@ -103,8 +103,8 @@ def _case(name, gen, d=4, hidden=12, n_batches=2, batch=8, epochs=6, lr=0.1, p=0
     that it can overshoot; after DRAWS misses the first finite draw stands (a weaker case, which the
     public cases and the other points make up for, rather than seconds of redrawing per grading)."""
     first = spec = None
-    for i in range(DRAWS):
-        spec = _candidate(gen, d, hidden, n_batches, batch, epochs, lr * 2 ** (i // 4), p)
+    for draw in range(DRAWS):
+        spec = _candidate(gen, d, hidden, n_batches, batch, epochs, lr * 2 ** (draw // 4), p)
         try:
             with model_spec.private_global_rng():
                 out = module_child.train_probe(oracle, spec, {})["out"]

@@ -66,23 +66,21 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def share_cores(workers: int) -> int:
+def share_cores(workers: int) -> None:
     """Give each of `workers` processes that run torch side by side its share of the cores, as
     torchrun does (OMP_NUM_THREADS=1 per rank): through OMP_NUM_THREADS, which every sandbox worker
     started afterwards inherits, and in this process (the trusted oracles of every grading thread).
     Why: torch's intra-op threads spin while they wait, so four processes of two threads each on two
     cores burn their time spinning; building one exercise's cases took 4-5x the CPU that way (4.5 s
-    with one thread each against 24 s with two, four at once on 2 cores). A value the user set wins.
-    Returns the threads per worker."""
-    if "OMP_NUM_THREADS" in os.environ:
-        return max(1, int(os.environ["OMP_NUM_THREADS"]) if os.environ["OMP_NUM_THREADS"].isdigit() else 1)
-    threads = max(1, cores() // max(1, workers))
-    if workers > 1:
-        import torch
+    with one thread each against 24 s with two, four at once on 2 cores). A value the user set wins;
+    one worker keeps torch's default."""
+    if workers <= 1 or "OMP_NUM_THREADS" in os.environ:
+        return
+    import torch
 
-        os.environ["OMP_NUM_THREADS"] = str(threads)
-        torch.set_num_threads(threads)
-    return threads
+    threads = max(1, cores() // workers)
+    os.environ["OMP_NUM_THREADS"] = str(threads)
+    torch.set_num_threads(threads)
 
 
 class LocalExecutor:
