@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import itertools
 import math
+import multiprocessing
+import os
+import sys
 import time
+import warnings
 
+import pytest
 import torch
 
 from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
+from dlprep.checkers.families.dataloader import child
 from dlprep.models import CodingQuestion
 from tests.conftest import coding_question
 from tests.grading import failure, messages
@@ -167,3 +173,22 @@ def test_a_loader_that_lists_its_sampler_once_fails_the_second_pass(grader):
                                       "        self.sampler = None if sampler is None else list(sampler)\n")
     assert source != REFERENCE_LOADER
     assert "second pass over the same loader" in failure(grader, LOADER, source)
+
+
+class _Pids(torch.utils.data.IterableDataset):  # type: ignore[type-arg]
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter([os.getpid()])
+
+
+def test_loader_workers_get_pids_equal_modulo_their_count() -> None:
+    """What makes `os.getpid() % num_workers` sharding fail every time: the child's fork context
+    spends pids (on Linux through throwaway threads, which draw from the same counter) until each
+    worker's pid is congruent to the first's."""
+    if not sys.platform.startswith("linux") or multiprocessing.get_start_method() != "fork":
+        pytest.skip("workers are forked with consecutive pids on Linux only")
+    warnings.filterwarnings("ignore", message="This DataLoader will create")
+    for workers in (2, 3, 4):
+        loader = torch.utils.data.DataLoader(_Pids(), batch_size=None, num_workers=workers,
+                                             **child._worker_context(workers))
+        pids = list(loader)
+        assert len(set(pids)) == workers and len({p % workers for p in pids}) == 1, (workers, pids)

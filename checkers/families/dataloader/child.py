@@ -26,6 +26,7 @@ import os
 import random
 import re
 import signal
+import sys
 import threading
 import time
 import warnings
@@ -283,10 +284,28 @@ def _tag_with_worker(samples: Any) -> dict[str, Any]:
         return {"worker": worker, "invalid": str(e)}
 
 
+def _next_id_used() -> int:
+    """Take the next pid off the kernel's counter and return it: on Linux a thread's id comes from
+    the same counter as a process's pid, and a thread that does nothing starts and ends in tens of
+    microseconds, where a fork of this process (torch imported, hundreds of MB mapped) costs
+    milliseconds. Elsewhere threads take no pid: a throwaway fork then."""
+    if sys.platform.startswith("linux"):
+        seen: list[int] = []
+        t = threading.Thread(target=lambda: seen.append(threading.get_native_id()))
+        t.start()
+        t.join()
+        return seen[0]
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+    return pid
+
+
 class _CongruentPids(multiprocessing.context.ForkContext):
-    """A fork context whose worker processes all get pids equal modulo the worker count: it forks
-    (and reaps) throwaway processes before each worker until the next pid is congruent to the
-    first worker's. pids are handed out in order, so a stream sharded by os.getpid() % num_workers
+    """A fork context whose worker processes all get pids equal modulo the worker count: it uses
+    up pids (`_next_id_used`) before each worker until the next pid is congruent to the first
+    worker's. pids are handed out in order, so a stream sharded by os.getpid() % num_workers
     (right only while the workers' pids happen to be consecutive) gives every worker the same
     shard, as it would on a busy machine; sharding by get_worker_info().id is unaffected."""
 
@@ -303,11 +322,7 @@ class _CongruentPids(multiprocessing.context.ForkContext):
             def start(self) -> None:
                 if ctx.first is not None:
                     for _ in range(2 * ctx.workers):  # bounded: pids may also be taken by others
-                        pid = os.fork()
-                        if pid == 0:
-                            os._exit(0)
-                        os.waitpid(pid, 0)
-                        if (pid + 1 - ctx.first) % ctx.workers == 0:
+                        if (_next_id_used() + 1 - ctx.first) % ctx.workers == 0:
                             break
                 super().start()
                 if ctx.first is None:
