@@ -343,6 +343,10 @@ C10D = ["--nnodes=2", "--nproc-per-node=2", "--rdzv-backend=c10d", "--rdzv-endpo
      r"node 1's .*endpoint is '127\.0\.0\.1:29400', not 127\.0\.0\.1:4321"),
     ([["--standalone", "--nnodes=1", "--nproc-per-node=2"]] * 2, r"node 0's .*--standalone"),
     ([[*C10D, "--no-such-option"]] * 2, r"node 0's .*torchrun cannot parse them"),
+    # the right world whenever both agents start together on a 2-CPU machine, not otherwise
+    ([["--nnodes=1:2", *C10D[1:]]] * 2, r"node 0's .*--nnodes=1:2 is elastic"),
+    ([["--nnodes=2:2", *C10D[1:]]] * 2, None),
+    ([[C10D[0], "--nproc-per-node=auto", *C10D[2:]]] * 2, r"--nproc-per-node=auto depends on the machine"),
 ])
 def test_two_node_launch_is_judged_on_its_rendezvous(lists, pattern):
     fam, _, _ = family("two_node_launch")

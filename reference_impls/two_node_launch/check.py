@@ -14,6 +14,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - shards computed by hand (ceil-sized slices, floor-index slices) or code that assumes every shard is
   non-empty, or state kept from one call to the next -> the contract points (length: remainder,
   exact, short), each one more call of main in the same two-node world (wrong/init_once_flag).
+- the total as an int (.item() of integer data), or summed through float32 (.float().sum(), a
+  torch.tensor(python_float) to all-reduce) -> the contract's dtype axis: int64 values up to 2**40,
+  float64 values near +-1e8 that cancel, judged to the data's precision (red team round 5).
+- --nproc-per-node=auto or an elastic --nnodes=1:2: the right world here, with both agents started
+  together on a machine of 2 CPUs, not on others -> rendezvous (the options as torchrun reads them).
 - the environment misread (LOCAL_RANK for RANK) -> environment.
 - a launch that forms the right world without the c10d rendezvous the prompt names: a static
   rendezvous with a fixed master (--node-rank/--master-addr/--master-port: the red team's
@@ -52,9 +57,20 @@ def _length(kind, gen):
     return n + int(torch.randint(1, WORLD - 1, (), generator=gen)) if kind == "remainder" else n
 
 
+def _data(n, dtype, gen):
+    """float32 draws; float64 values near +-1e8 whose total is small (a float32 accumulator, or a
+    float32 copy of the sum, loses it); int64 values up to 2**40 (beyond float32's 24-bit mantissa)."""
+    if dtype == "float64":
+        big = 1e8 * (torch.arange(n) % 2 * 2 - 1).double()  # +-1e8 alternating: they cancel
+        return big + torch.randn(n, generator=gen, dtype=torch.float64)
+    if dtype == "int64":
+        return torch.randint(-2**40, 2**40, (n,), generator=gen)
+    return torch.randn(n, generator=gen)
+
+
 def contract_case(point, gen):
-    return Case("run", ({"common": {"data": torch.randn(_length(point["length"], gen), generator=gen)},
-                         "per_rank": []},))
+    n = _length(point["length"], gen)
+    return Case("run", ({"common": {"data": _data(n, point.get("dtype", "float32"), gen)}, "per_rank": []},))
 
 
 
@@ -93,6 +109,14 @@ def _rendezvous(args, port):
     if host not in LOOPBACK or at != str(port):
         return (f"their rendezvous endpoint is {ns.rdzv_endpoint!r}, not 127.0.0.1:{port} (the port launch_args "
                 "was given)")
+    # Launches that form the right world here but not on every machine or every timing: judged on
+    # the options, since the run (both agents started together on this machine) cannot show them.
+    if str(ns.nnodes) not in ("2", "2:2"):
+        return (f"--nnodes={ns.nnodes} is elastic: an agent that arrives after the rendezvous' last call is left "
+                f"out and the job starts with fewer nodes; the job is exactly 2 nodes (--nnodes=2)")
+    if str(ns.nproc_per_node) != str(PER_NODE):
+        return (f"--nproc-per-node={ns.nproc_per_node} depends on the machine (its GPUs or CPUs), the job is "
+                f"{PER_NODE} processes per node (--nproc-per-node={PER_NODE})")
     return None
 
 
@@ -103,8 +127,8 @@ def verify_launch(launches, port):
     for node, args in enumerate(launches):
         why = _rendezvous(args, port)
         if why is not None:
-            return Check("rendezvous", f"node {node}'s torchrun options do not meet through a c10d rendezvous at "
-                         f"127.0.0.1:{port}: {why}", {"launches": launches, "port": port})
+            return Check("rendezvous", f"node {node}'s torchrun options do not form the job (2 nodes x {PER_NODE} processes "
+                         f"meeting through a c10d rendezvous at 127.0.0.1:{port}): {why}", {"launches": launches, "port": port})
     return Check("rendezvous", None, {"port": port})
 
 
@@ -129,16 +153,24 @@ def verify(spec, ranks):
         f"rank {bad_shard.rank} took the wrong shard of the data: expected data.tensor_split(WORLD_SIZE)[RANK] "
         f"= {len(shards[bad_shard.rank])} elements starting at index {sum(map(len, shards[:bad_shard.rank]))}")))
     want = float(data.double().sum())
+    # float32 data: its own rounding; float64 and int64: the data's precision, which a float32
+    # accumulator (or a float32 copy of the sum) loses on these values by far more than this
+    tol = 1e-4 * (1 + abs(want)) if data.dtype == torch.float32 else 1e-9 * (1 + float(data.double().abs().sum()))
     for r in ranks:
         total = r.out["total"]
-        # the prompt asks for the total as a Python float: a tensor, even of one element, is not one
+        # the prompt asks for the total as a Python float: a tensor, even of one element, is not one,
+        # nor is the int that .item() gives for integer data
         got = float(total) if isinstance(total, float) else None
-        if got is None or abs(got - want) > 1e-4 * (1 + abs(want)):
+        if got is None or abs(got - want) > tol:
             hint = ""
-            if got is not None and abs(got - NODES * want) <= 1e-4 * (1 + abs(NODES * want)):
+            if got is not None and abs(got - NODES * want) <= NODES * tol:
                 hint = f": {NODES} times the total, so every node covered the whole data"
+            elif got is not None:
+                hint = f" ({data.dtype} data: the total keeps the data's precision; no float32 step)"
             if isinstance(total, torch.Tensor):
                 hint = ": return it as a Python float (total.item()), not a tensor"
+            elif type(total) is int:
+                hint = f": return it as a Python float, not an int ({data.dtype} data; float(...))"
             checks.append(Check("total", f"rank {r.rank}'s total is {total!r}, expected {want:.6g}{hint}"))
             break
     else:

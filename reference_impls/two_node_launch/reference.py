@@ -17,6 +17,7 @@ def main(spec):
     world_size = int(os.environ["WORLD_SIZE"])  # all processes of all nodes
     dist.init_process_group(spec["backend"])
     shard = spec["data"].tensor_split(world_size)[rank]
-    total = shard.sum().reshape(1)
+    total = shard.sum().reshape(1)  # in the data's own dtype: float64 and int64 keep their precision
     dist.all_reduce(total)
-    return {"rank": rank, "local_rank": local_rank, "world_size": world_size, "shard": shard, "total": total.item()}
+    return {"rank": rank, "local_rank": local_rank, "world_size": world_size, "shard": shard,
+            "total": float(total.item())}
