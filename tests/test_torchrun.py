@@ -15,7 +15,7 @@ from dlprep import mutants
 from dlprep.checkers import registry
 from dlprep.checkers.base import load_exercise
 from dlprep.checkers.families.torchrun.judge import Rank
-from dlprep.checkers.families.torchrun.rank import RecordingDataset, rank_spec
+from dlprep.checkers.families.torchrun.rank import POINTS_KEY, RecordingDataset, rank_spec
 from dlprep.checkers.sandbox import harness
 from tests.conftest import coding_question, leftovers
 
@@ -374,7 +374,7 @@ def test_contract_points_ride_in_the_one_launch_and_get_a_row_each():
     assert points and all(c.name.startswith("contract[") for c in points)
     sent = harness.load(fam.payload(hidden))["spec"]
     assert [p["name"] for p in sent["points"]] == [c.name for c in points]
-    assert all(p["common"]["backend"] == "gloo" for p in sent["points"])
+    assert [p["common"]["backend"] for p in sent["points"]] == [fam.backend(i) for i in range(1, len(points) + 1)]
 
     def fact(rank: int, bad: str | None = None) -> dict[str, Any]:
         f = rank_fact(rank, _metric(hidden[0].args[0]), calls={"all_reduce": 2})
@@ -449,6 +449,29 @@ def test_tp_mlp_counts_all_reduce_per_call():
     failed = [t for t in tests if t.status != "pass"]
     assert [t.name for t in failed] == [hidden[1].name], text
     assert "collectives: rank 0 called torch.distributed.all_reduce 3 time(s)" in str(failed[0].message), text
+
+
+def test_the_backend_sent_is_the_backend_used_on_every_call():
+    """Every other call of main gets gloo spelled "cpu:gloo": a solution that hard-codes "gloo"
+    (ignoring spec["backend"], wrong on GPUs) is found out on a CPU machine, on the first such call."""
+    fam, public, hidden = family("tp_mlp", points=True)
+    assert len(hidden) > 2 and [fam.backend(i) for i in range(3)] == ["gloo", "cpu:gloo", "gloo"]
+    sent = harness.load(fam.payload(hidden))["spec"]
+    assert [p["common"]["backend"] for p in sent[POINTS_KEY][:2]] == ["cpu:gloo", "gloo"]
+
+    def fact(rank: int, hard_coded: bool) -> dict[str, Any]:
+        f = rank_fact(rank, _tp_out(hidden[0].args[0], rank), calls={"all_reduce": 2})
+        f.update(group_initialized=True, backends=["gloo"])
+        f["points"] = [{"out": harness.describe(_tp_out(c.args[0], rank)), "reads": {}, "group_initialized": True,
+                        "calls": {"all_reduce": 2}, "backends": ["gloo" if hard_coded else fam.backend(i)]}
+                       for i, c in enumerate(hidden[1:], 1)]
+        return f
+
+    tests, _, text = judge(fam, public, hidden, run_facts([fact(0, False), fact(1, False)]))
+    assert all(t.status == "pass" for t in tests), text
+    tests, _, text = judge(fam, public, hidden, run_facts([fact(0, True), fact(1, True)]))
+    api = next(t for t in tests if t.name == "api")
+    assert api.status == "fail" and "backend 'gloo', but spec['backend'] was 'cpu:gloo'" in str(api.message), text
 
 
 # ---------------------------------------------------------------- launches that can never meet

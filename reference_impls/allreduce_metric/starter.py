@@ -1,7 +1,7 @@
 """Averaging a metric across ranks with all_reduce.
 
 `main(spec)` runs in each of the 2 processes that `torchrun --nproc-per-node=2` starts. `spec` is a
-dict: `backend` ("gloo" on CPU, or "nccl": then use cuda:LOCAL_RANK) and `losses`, this rank's
+dict: `backend` ("gloo" or "cpu:gloo" on CPU, or "nccl": then use cuda:LOCAL_RANK; pass it as given) and `losses`, this rank's
 1-D float tensor of per-sample losses. The ranks hold different numbers of samples.
 
 Initialise the default process group from torchrun's environment with `spec["backend"]`, then use

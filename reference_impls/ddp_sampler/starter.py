@@ -2,7 +2,8 @@
 
 `main(spec)` runs in each of the 2 processes that `torchrun --nproc-per-node=2` starts (torchrun sets
 RANK, LOCAL_RANK and WORLD_SIZE). `spec` is a dict:
-    backend     "gloo" (CPU) or "nccl" (then each rank has its own GPU: use cuda:LOCAL_RANK)
+    backend     "gloo" or "cpu:gloo" (CPU) or "nccl" (then each rank has its own GPU: use cuda:LOCAL_RANK);
+                pass it to init_process_group as given
     dataset     a map-style dataset of (x, y) pairs, x of shape (d_in,), y of shape (d_out,)
     weight      (d_out, d_in) and bias (d_out,): the initial parameters of nn.Linear(d_in, d_out)
     lr, epochs, batch_size (per rank)

@@ -37,9 +37,12 @@ LRS = (0.05, 0.1, 0.2)  # drawn per point: the spec's lr, not a remembered 0.1, 
 
 def _counts(point, gen):
     """Batches per rank, always different: the short rank has 1-2 and the long one 1-2 more (drawn), the
-    short rank a single batch against 2-3 (single), or 1 against 5-6 (wide); `longer` names the rank with more
+    short rank a single batch against 2-3 (single), or 1 against 5-6 (wide), or none against 1-3 (none: the
+    prompt's "one may have none"; code that reads sizes from its first batch fails); `longer` names the rank with more
     (either: drawn, so that the hand-made run of each seed may have either rank run out first)."""
-    if point["counts"] == "single":
+    if point["counts"] == "none":  # a rank with an empty list joins at once and shadows every step
+        short, long = 0, int(torch.randint(1, 4, (), generator=gen))
+    elif point["counts"] == "single":
         short, long = 1, int(torch.randint(2, 4, (), generator=gen))
     elif point["counts"] == "wide":
         short, long = 1, int(torch.randint(5, 7, (), generator=gen))

@@ -2,9 +2,10 @@
 
 `main(spec)` runs in each of the 2 processes that `torchrun --nproc-per-node=2` starts. `spec` is a
 dict:
-    backend     "gloo" (CPU) or "nccl" (then each rank has its own GPU: use cuda:LOCAL_RANK)
+    backend     "gloo" or "cpu:gloo" (CPU) or "nccl" (then each rank has its own GPU: use cuda:LOCAL_RANK);
+                pass it to init_process_group as given
     batches     this rank's list of [x, y] batches, x of shape (b, d_in), y of shape (b, d_out);
-                the ranks have DIFFERENT numbers of batches
+                the ranks have DIFFERENT numbers of batches, and one rank's list may be empty
     weight      (d_out, d_in) and bias (d_out,): the initial parameters of nn.Linear(d_in, d_out)
     lr          the learning rate
 

@@ -4,7 +4,7 @@
 is y = gelu(x @ W1.T + b1) @ W2.T + b2 (F.gelu, exact erf form), with W1 of shape (hidden, d_in)
 split by rows and W2 of shape (d_out, hidden) split by columns: rank r holds hidden units
 r*hidden/2 .. (r+1)*hidden/2 - 1. `spec` is a dict of float32 CPU tensors:
-    backend   "gloo" (CPU), or "nccl": then compute on cuda:LOCAL_RANK
+    backend   "gloo" or "cpu:gloo" (CPU), or "nccl": then compute on cuda:LOCAL_RANK; pass it as given
     x         (batch, d_in), the same on both ranks
     w1, b1    this rank's rows of W1 (hidden/2, d_in) and entries of b1 (hidden/2,)
     w2        this rank's columns of W2 (d_out, hidden/2)

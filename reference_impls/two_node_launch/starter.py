@@ -7,7 +7,7 @@ Write two functions.
 they must start ONE job of 2 nodes x 2 processes (4 ranks), meeting through a c10d rendezvous at
 127.0.0.1:`port`; each list must be what you would type on that node.
 
-`main(spec)` is the script every worker runs. `spec` is a dict: `backend` ("gloo") and `data`, the
+`main(spec)` is the script every worker runs. `spec` is a dict: `backend` ("gloo" or "cpu:gloo": pass it as given) and `data`, the
 same 1-D tensor on every rank (float32, float64 or int64). Read this worker's RANK, LOCAL_RANK and WORLD_SIZE from the
 environment torchrun sets, initialise the default process group with `spec["backend"]`, take this
 rank's part of the data, `spec["data"].tensor_split(WORLD_SIZE)[RANK]`, and all-reduce the sum of

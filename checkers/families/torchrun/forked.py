@@ -42,7 +42,7 @@ def fork_safe(spec: dict[str, Any]) -> bool:
     """nccl ranks need CUDA in each fork, which CUDA does not survive once initialised in the
     parent: those runs keep the real torchrun (and fresh interpreters)."""
     backend = spec.get("common", {}).get("backend", "gloo") if isinstance(spec, dict) else "gloo"
-    return backend == "gloo" and not torch.cuda.is_initialized() and hasattr(os, "fork")
+    return backend in ("gloo", "cpu:gloo") and not torch.cuda.is_initialized() and hasattr(os, "fork")
 
 
 def worker_env(rank: int, world: int, port: int) -> dict[str, str]:

@@ -55,6 +55,7 @@ class Rank:
     reads: dict[str, list[int]] = field(default_factory=dict)  # dataset indices read, in order
     calls: dict[str, int] = field(default_factory=dict)  # collectives, DDP, Join the user's code called in this call
     group_initialized: bool | None = None  # the default process group, once the entry returned
+    backends: tuple[str, ...] = ()  # of the process groups this call initialised, as torch resolved them
     points: tuple[Rank, ...] = ()  # the same rank's calls of the entry on the contract points, in order
 
     def env_int(self, key: str) -> int | None:
@@ -198,24 +199,28 @@ class Torchrun(Family):
         points = sorted((c for c in self.contract_cases(seed) if c.name != base), key=lambda c: c.name)
         return [], [Case("run", (spec,)), *points]
 
-    def backend(self) -> str:
-        """nccl only when every rank can have a GPU of its own (NCCL refuses two ranks on one device)."""
+    def backend(self, call: int = 0) -> str:
+        """nccl only when every rank can have a GPU of its own (NCCL refuses two ranks on one device).
+        Otherwise gloo, spelled "cpu:gloo" on every other call of the entry (contract points 1, 3, ...):
+        the same backend, under a name that a solution ignoring spec["backend"] (a hard-coded "gloo",
+        wrong on GPUs) does not give, so that mistake shows on a CPU machine too."""
         nodes, world = int(self.check.NODES), int(self.check.WORLD)
         if self.device == "cuda" and nodes == 1 and torch.cuda.device_count() >= world:
             return "nccl"
-        return "gloo"
+        return "cpu:gloo" if call % 2 else "gloo"
 
     def payload(self, cases: list[Case]) -> bytes:
         spec = cases[0].args[0]
         sent = self._with_backend(spec)
         if len(cases) > 1:
-            sent[POINTS_KEY] = [{**self._with_backend(c.args[0]), "name": c.name} for c in cases[1:]]
+            sent[POINTS_KEY] = [{**self._with_backend(c.args[0], i), "name": c.name}
+                                for i, c in enumerate(cases[1:], 1)]
         return harness.dump({"spec": sent, "nodes": int(self.check.NODES), "world": int(self.check.WORLD),
                              "fork_ranks": self.fork_ranks,
                              "straggler_s": float(str(self.config.get("straggler_s", self.straggler_s)))})
 
-    def _with_backend(self, spec: dict[str, Any]) -> dict[str, Any]:
-        return {**spec, "common": {**spec.get("common", {}), "backend": self.backend()}}
+    def _with_backend(self, spec: dict[str, Any], call: int = 0) -> dict[str, Any]:
+        return {**spec, "common": {**spec.get("common", {}), "backend": self.backend(call)}}
 
     # ------------------------------------------------------------------ judging
 
@@ -298,13 +303,18 @@ class Torchrun(Family):
         add them up in Python instead of the collective asked for). Recorded in the rank: reported."""
         required = dict(getattr(self.check, "REQUIRED_CALLS", {}))
         forbidden = dict(getattr(self.check, "FORBIDDEN_CALLS", {}))
-        if not required and not forbidden:
-            return None
         for r in ranks:
             # every call of the entry, each contract point's too: a later call that skips the collective
             # (a result kept from the first) has not used the API the prompt asks for
-            for at, calls in ((None, r.calls), *((i, p.calls) for i, p in enumerate(r.points, 1))):
-                where = f"rank {r.rank}'s code" + ("" if at is None else f" (on contract point {at})")
+            for at, call in ((0, r), *enumerate(r.points, 1)):
+                calls = call.calls
+                where = f"rank {r.rank}'s code" + ("" if not at else f" (on contract point {at})")
+                wrong = next((b for b in call.backends if b != self.backend(at)), None)
+                if wrong is not None:
+                    return CheckResult("api", "fail", 0.0, 1.0, f"{where} initialised the process group with backend "
+                                       f"{wrong!r}, but spec['backend'] was {self.backend(at)!r}: pass "
+                                       "spec['backend'] as given (it is 'nccl' on GPUs)",
+                                       details={"backends": list(call.backends)})
                 missing = [name for name in required if not calls.get(name)]
                 if missing:
                     return CheckResult("api", "fail", 0.0, 1.0, f"{where} never called {missing[0]}: "
@@ -313,6 +323,8 @@ class Torchrun(Family):
                 if used:
                     return CheckResult("api", "fail", 0.0, 1.0, f"{where} called {used[0]}: {forbidden[used[0]]}",
                                        details={"calls": calls})
+        if not required and not forbidden:
+            return None  # the backend alone, when right, is no row of its own
         return CheckResult("api", "pass", 1.0, 1.0, "calls: " + ", ".join(sorted(ranks[0].calls)) if ranks else None,
                            details={"calls": ranks[0].calls if ranks else {}})
 
@@ -419,7 +431,8 @@ class Torchrun(Family):
             calls = {str(k): int(v) for k, v in (f.get("calls") or {}).items()}
             rank = Rank(f["rank"], int(f["env"].get("DLPREP_NODE") or 0), dict(f["env"]), value,
                         {k: list(v) for k, v in f.get("reads", {}).items()}, calls,
-                        group_initialized=f.get("group_initialized"))
+                        group_initialized=f.get("group_initialized"),
+                        backends=tuple(map(str, f.get("backends") or ())))
             points = []
             for i, p in enumerate(f.get("points") or []):
                 try:
@@ -428,6 +441,7 @@ class Torchrun(Family):
                     return [], str(e)
                 points.append(replace(rank, out=got, reads={k: list(v) for k, v in p.get("reads", {}).items()},
                                       calls={str(k): int(v) for k, v in (p.get("calls") or {}).items()},
-                                      group_initialized=p.get("group_initialized")))
+                                      group_initialized=p.get("group_initialized"),
+                                      backends=tuple(map(str, p.get("backends") or ()))))
             out.append(replace(rank, points=tuple(points)))
         return out, None

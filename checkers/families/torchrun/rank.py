@@ -70,6 +70,9 @@ COLLECTIVES = ("all_reduce", "all_gather", "all_gather_object", "all_gather_into
                "monitored_barrier", "batch_isend_irecv")
 
 
+INITS: list[str] = []  # the backend of every process group the user's code initialised, in order
+
+
 def record_calls(filename: str) -> dict[str, int]:
     """Count the collectives the user's code calls itself, and the DistributedDataParallel and Join
     objects it builds (not what torch calls on its behalf: Join's own all_reduce is not the user's).
@@ -80,6 +83,14 @@ def record_calls(filename: str) -> dict[str, int]:
     from torch.nn.parallel import DistributedDataParallel
 
     counts: dict[str, int] = {}
+    original_init = dist.init_process_group
+
+    def init_process_group(*args: Any, **kwargs: Any) -> Any:
+        out = original_init(*args, **kwargs)
+        INITS.append(str(dist.get_backend()))  # as torch resolved it: "gloo", "cpu:gloo", "nccl"
+        return out
+
+    dist.init_process_group = init_process_group
     for name in COLLECTIVES:
         fn = getattr(dist, name, None)
         if fn is not None:
@@ -121,11 +132,13 @@ def _call(fn: Any, spec: dict[str, Any], rank: int, calls: dict[str, int]) -> di
     collectives too (`calls` counts the whole process), since a prompt's "exactly twice per call" is
     judged per call of the entry, each contract point included."""
     mine, datasets = rank_spec(spec, rank)
-    before = dict(calls)
+    before, inits = dict(calls), len(INITS)
     result = fn(mine)
     harness.stop_if_forked()
     # what the entry left behind: an exercise may ask for the group to stay up (the grader ends it)
-    return {"group_initialized": torch.distributed.is_initialized(), "out": harness.describe(result),
+    up = torch.distributed.is_initialized()
+    backends = INITS[inits:] or ([str(torch.distributed.get_backend())] if up else [])
+    return {"group_initialized": up, "backends": backends, "out": harness.describe(result),
             "reads": {k: list(d.reads) for k, d in datasets.items()},
             "calls": {k: n - before.get(k, 0) for k, n in calls.items() if n != before.get(k, 0)}}
 
