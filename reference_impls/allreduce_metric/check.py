@@ -46,7 +46,6 @@ def contract_case(point, gen):
     return Case("run", ({"common": {}, "per_rank": [{"losses": t} for t in losses]},))
 
 
-
 def _number(v):
     # The prompt asks for floats: a tensor (even one element) is not one; it may live on a GPU, and a
     # caller logging or comparing it meets a tensor (red team: wrong/returns_tensors passed before).

@@ -69,7 +69,6 @@ def contract_case(point, gen):
     return Case("run", ({"common": common, "per_rank": per_rank},))
 
 
-
 def oracle(spec, divide="initial", steps=None):
     """DDP under Join: at step t only the ranks that still have a batch contribute."""
     c = spec["common"]

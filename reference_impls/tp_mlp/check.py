@@ -28,7 +28,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
   contract points (size: drawn, smallest, largest, then largest_again: the same shapes, new values),
   each one more call of main in the same world, its all_reduce calls counted per call
   (wrong/init_once_flag, wrong/global_saved_activations, wrong/cached_params_grad_accum).
-- nccl ignored for gloo: not seen (CI and most graders have no two GPUs; the backend is always gloo).
+- spec["backend"] ignored for a hard-coded "gloo" (wrong on GPUs) -> api: the family sends gloo spelled
+  "cpu:gloo" on every other call and compares the backend each group was initialised with
+  (wrong/hardcoded_gloo).
 """
 
 import torch
@@ -45,8 +47,6 @@ CHECKS = ("result", "process group", "in sync", *KEYS, "collectives")
 REPORTED_CHECKS = ("collectives", "process group")  # read in the rank's own process
 ALL_REDUCES = 2  # one forward (the partial outputs), one backward (dL/dx): Megatron's g and f
 RTOL, ATOL = 1e-4, 1e-5
-
-
 
 
 def _sizes(kind, gen):
@@ -68,7 +68,6 @@ def contract_case(point, gen):
     per_rank = [{"w1": w1[r * half:(r + 1) * half].clone(), "b1": b1[r * half:(r + 1) * half].clone(),
                  "w2": w2[:, r * half:(r + 1) * half].clone()} for r in range(WORLD)]
     return Case("run", ({"common": {"x": x, "b2": b2, "grad_y": grad_y}, "per_rank": per_rank},))
-
 
 
 def _full(spec):

@@ -45,8 +45,6 @@ LOOPBACK = ("127.0.0.1", "localhost")  # the prompt's 127.0.0.1; localhost is th
 ENV_OF = {"rank": "RANK", "local_rank": "LOCAL_RANK", "world_size": "WORLD_SIZE"}
 
 
-
-
 def _length(kind, gen):
     """The data's length: a remainder of 1 or 2 past a multiple of WORLD (there chunk(WORLD) splits
     differently from tensor_split(WORLD); for 3 they agree), an exact multiple, or fewer elements than
@@ -71,7 +69,6 @@ def _data(n, dtype, gen):
 def contract_case(point, gen):
     n = _length(point["length"], gen)
     return Case("run", ({"common": {"data": _data(n, point.get("dtype", "float32"), gen)}, "per_rank": []},))
-
 
 
 def _launch(ranks):
@@ -111,9 +108,9 @@ def _rendezvous(args, port):
                 "was given)")
     # Launches that form the right world here but not on every machine or every timing: judged on
     # the options, since the run (both agents started together on this machine) cannot show them.
-    if str(ns.nnodes) not in ("2", "2:2"):
+    if not options.exactly_nodes(ns, NODES):
         return (f"--nnodes={ns.nnodes} is elastic: an agent that arrives after the rendezvous' last call is left "
-                f"out and the job starts with fewer nodes; the job is exactly 2 nodes (--nnodes=2)")
+                f"out and the job starts with fewer nodes; the job is exactly {NODES} nodes (--nnodes={NODES})")
     if str(ns.nproc_per_node) != str(PER_NODE):
         return (f"--nproc-per-node={ns.nproc_per_node} depends on the machine (its GPUs or CPUs), the job is "
                 f"{PER_NODE} processes per node (--nproc-per-node={PER_NODE})")
@@ -127,8 +124,9 @@ def verify_launch(launches, port):
     for node, args in enumerate(launches):
         why = _rendezvous(args, port)
         if why is not None:
-            return Check("rendezvous", f"node {node}'s torchrun options do not form the job (2 nodes x {PER_NODE} processes "
-                         f"meeting through a c10d rendezvous at 127.0.0.1:{port}): {why}", {"launches": launches, "port": port})
+            return Check("rendezvous", f"node {node}'s torchrun options do not form the job ({NODES} nodes x "
+                         f"{PER_NODE} processes meeting through a c10d rendezvous at 127.0.0.1:{port}): {why}",
+                         {"launches": launches, "port": port})
     return Check("rendezvous", None, {"port": port})
 
 

@@ -92,7 +92,7 @@ def cannot_meet(launches: list[list[str]]) -> str | None:
     parsed = []
     for args in launches:
         ns = options.parse(args)
-        if ns is None or ns.standalone or ns.rdzv_backend != "c10d" or str(ns.nnodes) not in ("2", "2:2"):
+        if ns is None or ns.standalone or ns.rdzv_backend != "c10d" or not options.exactly_nodes(ns, 2):
             return None
         parsed.append(ns)
     if len(parsed) != 2:

@@ -309,10 +309,11 @@ class Torchrun(Family):
             for at, call in ((0, r), *enumerate(r.points, 1)):
                 calls = call.calls
                 where = f"rank {r.rank}'s code" + ("" if not at else f" (on contract point {at})")
-                wrong = next((b for b in call.backends if b != self.backend(at)), None)
+                sent = self.backend(at)  # what payload gave this call (the same function of its index)
+                wrong = next((b for b in call.backends if b != sent), None)
                 if wrong is not None:
                     return CheckResult("api", "fail", 0.0, 1.0, f"{where} initialised the process group with backend "
-                                       f"{wrong!r}, but spec['backend'] was {self.backend(at)!r}: pass "
+                                       f"{wrong!r}, but spec['backend'] was {sent!r}: pass "
                                        "spec['backend'] as given (it is 'nccl' on GPUs)",
                                        details={"backends": list(call.backends)})
                 missing = [name for name in required if not calls.get(name)]

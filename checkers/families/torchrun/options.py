@@ -19,3 +19,9 @@ def parse(args: Sequence[object]) -> argparse.Namespace | None:
             return get_args_parser().parse_args([*map(str, args), "worker.py"])
     except SystemExit:
         return None
+
+
+def exactly_nodes(ns: argparse.Namespace, n: int) -> bool:
+    """Whether the options fix the job at `n` nodes (`--nnodes=n` or the range `n:n`): an elastic
+    range may start with fewer nodes than its maximum."""
+    return str(ns.nnodes) in (str(n), f"{n}:{n}")

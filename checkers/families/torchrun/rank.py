@@ -75,7 +75,8 @@ INITS: list[str] = []  # the backend of every process group the user's code init
 
 def record_calls(filename: str) -> dict[str, int]:
     """Count the collectives the user's code calls itself, and the DistributedDataParallel and Join
-    objects it builds (not what torch calls on its behalf: Join's own all_reduce is not the user's).
+    objects it builds (not what torch calls on its behalf: Join's own all_reduce is not the user's);
+    note in INITS the backend of each process group it initialises.
     Installed before the user's file loads, so `from torch.distributed import all_reduce` gets the
     counting one too."""
     import torch.distributed as dist
