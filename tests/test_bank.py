@@ -75,21 +75,25 @@ def test_real_banks_lint_clean():
     assert len(catalog.questions) > 0
 
 
-def test_every_coverage_topic_is_registered():
+@pytest.mark.parametrize("name", ["coverage.yaml", "coverage-modern.yaml"])
+def test_every_coverage_topic_is_registered(name):
+    """The registry asks at least what each shared coverage file asks: the topic, its minimum count,
+    its contrast pairs and its exercise's checker family (verify then holds the banks to the registry)."""
     import yaml
 
     from tests.banks import REPO
 
-    coverage = REPO.parent / "shared" / "coverage.yaml"
+    coverage = REPO.parent / "shared" / name
     if not coverage.exists():
-        pytest.skip("shared/coverage.yaml is not beside this checkout")
+        pytest.skip(f"shared/{name} is not beside this checkout")
     wanted = {t["id"]: t for t in yaml.safe_load(coverage.read_text())["topics"]}
     catalog, _ = load_catalog()
     have = {t.id: t for t in catalog.registry.topics}
     assert set(wanted) <= set(have)
     for tid, t in wanted.items():
-        assert have[tid].min_questions >= t["min_questions"]
-        assert {frozenset(p) for p in t.get("pairs", [])} <= {frozenset(p) for p in have[tid].pairs}
+        assert have[tid].min_questions >= t["min_questions"], tid
+        assert {frozenset(p) for p in t.get("pairs", [])} <= {frozenset(p) for p in have[tid].pairs}, tid
+        assert have[tid].exercise == t.get("exercise", have[tid].exercise), tid
 
 
 def test_parse_cache_follows_content_and_survives_corruption(tmp_path, monkeypatch):
