@@ -124,9 +124,10 @@ def _mismatch_report(a: torch.Tensor, e: torch.Tensor, bad: torch.Tensor, where:
 
 def compare_described(a: dict[str, Any], e: dict[str, Any], rtol: float | None, atol: float | None,
                       properties: tuple[str, ...] = (), where: str = "output",
-                      scale: torch.Tensor | None = None) -> Comparison:
+                      scale: torch.Tensor | dict[str, Any] | None = None) -> Comparison:
     """Compare two `harness.describe` trees; `properties` adds tensor facts that must match too;
-    `scale` applies to a tensor result (the exercise's `error_scale`, see compare_tensor)."""
+    `scale` (see compare_tensor) is a tensor for a tensor result, or a describe tree shaped like
+    `e` whose tensors are the scales of the matching results (a model's tuple of outputs)."""
     if a["kind"] == "object":
         return Comparison(False, f"{where}: returned a {a['type']}, which is not allowed here "
                                  "(return plain tensors, numbers, tuples or lists)")
@@ -135,6 +136,8 @@ def compare_described(a: dict[str, Any], e: dict[str, Any], rtol: float | None, 
         got = a.get("type") if a["kind"] != "tensor" else "torch.Tensor"
         return Comparison(False, f"{where}: returned {got}, expected {want}")
     if a["kind"] == "tensor":
+        if isinstance(scale, dict):
+            scale = scale.get("value")
         c = compare_tensor(a["value"], e["value"], rtol, atol, where, scale=scale)
         if not c.ok:
             return c
@@ -156,17 +159,30 @@ def compare_described(a: dict[str, Any], e: dict[str, Any], rtol: float | None, 
             return Comparison(False, f"{where}: {len(a['items'])} items, expected {len(e['items'])}")
         items = zip(a["items"], e["items"], strict=True)
         for i, (ai, ei) in enumerate(items):
-            c = compare_described(ai, ei, rtol, atol, properties, f"{where}[{i}]")
+            c = compare_described(ai, ei, rtol, atol, properties, f"{where}[{i}]", _part(scale, i))
             if not c.ok:
                 return c
         return Comparison(True)
     if set(a["items"]) != set(e["items"]):
         return Comparison(False, f"{where}: keys {sorted(a['items'])}, expected {sorted(e['items'])}")
     for k in e["items"]:
-        c = compare_described(a["items"][k], e["items"][k], rtol, atol, properties, f"{where}[{k!r}]")
+        c = compare_described(a["items"][k], e["items"][k], rtol, atol, properties, f"{where}[{k!r}]",
+                              _part(scale, k))
         if not c.ok:
             return c
     return Comparison(True)
+
+
+def _part(scale: torch.Tensor | dict[str, Any] | None, key: Any) -> dict[str, Any] | None:
+    """The scale of one item of a sequence or dict result, where the scale is a tree of its own."""
+    if not isinstance(scale, dict) or scale.get("kind") not in ("seq", "dict"):
+        return None
+    items = scale["items"]
+    try:
+        part = items[key]
+    except (IndexError, KeyError, TypeError):
+        return None
+    return part if isinstance(part, dict) else None
 
 
 def _fact(t: dict[str, Any], prop: str) -> Any:

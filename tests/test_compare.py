@@ -92,3 +92,35 @@ def test_a_sum_that_cancels_is_judged_by_its_terms_not_its_result():
     assert not compare_tensor(backwards, expected).ok  # the plain tolerance rejects torch's own rounding
     assert compare_tensor(backwards, expected, scale=scale).ok
     assert not compare_tensor(half, expected, scale=scale).ok
+
+
+def test_a_scale_tree_follows_a_tuple_of_outputs():
+    """A model's outputs come as a tuple: each gets the scale at its own place in the scale's tree
+    (a fold regroups sums whose terms are ~1000 times the result), and only that one."""
+    exact = (torch.tensor([0.13, 2.0]), torch.tensor([0.13, 2.0]))
+    got = (exact[0] + torch.tensor([1e-4, 0.0]), exact[1] + torch.tensor([1e-4, 0.0]))
+    big, none = torch.tensor([1000.0, 1.0]), torch.tensor([0.0, 0.0])
+    assert not compare_described(describe(got), describe(exact), None, None).ok
+    assert compare_described(describe(got), describe(exact), None, None, scale=describe((big, big))).ok
+    # the second output's scale says its terms do not cancel: its error stays an error
+    c = compare_described(describe(got), describe(exact), None, None, scale=describe((big, none)))
+    assert not c.ok and "output[1]" in (c.message or "")
+
+
+def test_fold_magnitudes_bound_what_a_conv_bn_chain_sums():
+    from torch import nn
+
+    from dlprep.checkers.families.fusion_pass.fusion_zoo import magnitudes
+
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(3, 3, 3, padding=1), nn.BatchNorm2d(3), nn.ReLU(),
+                          nn.Conv2d(3, 3, 3, padding=1), nn.BatchNorm2d(3)).eval()
+    with torch.no_grad():
+        for bn in (model[1], model[4]):
+            bn.running_mean.normal_()
+            bn.running_var.uniform_(0.05, 0.45)
+    x = torch.randn(2, 3, 5, 5)
+    out = model(x).double()
+    mag = magnitudes(model, (x,))
+    assert mag.dtype == torch.float64 and (mag >= out.abs() - 1e-9).all()  # every term counted, none cancels
+    assert (mag > 3 * out.abs()).float().mean() > 0.5  # and where the output cancels, far above it

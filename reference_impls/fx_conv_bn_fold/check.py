@@ -24,6 +24,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 import torch
 from torch import nn
 
+from dlprep.checkers.families.fusion_pass import fusion_zoo
 from dlprep.checkers.families.fusion_pass.judge import GNode, GraphFacts, ModelCase, program_case
 
 PUBLIC = ("cbn_conv_bn_relu", "cbn_two_stages", "cbn_two_call_sites")
@@ -62,6 +63,13 @@ def structure(before: GraphFacts, after: GraphFacts) -> str | None:
             return (f"{bn.text()} is still in the graph, though nothing reads it: a node whose uses were replaced "
                     "still runs until it is erased (gm.graph.erase_node)")
     return None
+
+
+def error_scale(model: nn.Module, args: tuple[torch.Tensor, ...]) -> object:
+    """A fold regroups every output's sums (w * s rounds once, then the conv sums): outputs are
+    judged to the rounding of their terms, not of their value (fusion_zoo.magnitudes). Without it,
+    a correct fold of a three-stage program whose sums cancel failed one seed in three."""
+    return fusion_zoo.magnitudes(model, args)
 
 
 def contract_case(point: dict[str, str], gen: torch.Generator) -> ModelCase:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import torch
 import torch.nn.functional as F
@@ -63,6 +64,27 @@ def build(name: str, seed: int) -> nn.Module:
                 m.running_var.copy_(torch.rand(m.running_var.shape, generator=gen) * 0.4 + 0.05)
                 m.weight.add_(1.0)
     return model.eval()
+
+
+def magnitudes(model: nn.Module, args: tuple[torch.Tensor, ...]) -> Any:
+    """What each output of a conv/BatchNorm model sums, in magnitude (compare.py's `scale`): the
+    model in float64 with every term made non-negative (conv and linear weights and biases,
+    BatchNorm's scale and shift, its mean subtracted as -|mean|) on |inputs|. A fold regroups
+    those sums; where they cancel (a chain of convs with BatchNorm scales up to ~7), float32
+    rounds the original and the folded model differently by far more than rtol of the result.
+    Valid for models of convs, BatchNorms, ReLU, pooling, sums and positive scalings only. `model`
+    is changed in place: pass a fresh build (a copy would not do: a generated program's steps
+    reach their modules through the original object)."""
+    m = model.double()
+    with torch.no_grad():
+        for mod in m.modules():
+            if isinstance(mod, nn.Conv2d | nn.Linear | nn.BatchNorm2d):
+                for t in (mod.weight, mod.bias):
+                    if t is not None:
+                        t.abs_()
+            if isinstance(mod, nn.BatchNorm2d) and mod.running_mean is not None:
+                mod.running_mean.abs_().neg_()
+        return m(*(a.double().abs() for a in args))
 
 
 def inputs(name: str, gen: torch.Generator, size: int) -> tuple[torch.Tensor, ...]:

@@ -225,6 +225,7 @@ class FusionPass(Family):
     def __init__(self, ex: Any):
         super().__init__(ex)
         self._oracles: dict[int, tuple[dict[str, Any], GraphFacts]] = {}
+        self._scales: dict[int, dict[str, Any] | None] = {}
 
     def cases(self, seed: int) -> tuple[list[Case], list[Case]]:
         """An exercise's check.py names zoo models: PUBLIC ones run with inputs of PUBLIC_SIZE, and
@@ -250,6 +251,18 @@ class FusionPass(Family):
                     out = model(*(t.clone() for t in case.args))
             self._oracles[id(case)] = (harness.describe(out), before)
         return self._oracles[id(case)]
+
+    def error_scale(self, case: Case) -> dict[str, Any] | None:
+        """The magnitude of the terms each output sums, where check.py has `error_scale(model, args)`
+        (a pass that regroups sums, e.g. a fold), as a describe tree; else None (exact rewrites)."""
+        fn = getattr(self.ex.check, "error_scale", None)
+        if fn is None or not isinstance(case, ModelCase):
+            return None
+        if id(case) not in self._scales:
+            with ORACLE_LOCK, torch.random.fork_rng(devices=[]), _one_thread():
+                model = fusion_zoo.build(case.model, case.param_seed)
+                self._scales[id(case)] = harness.describe(fn(model, case.args))
+        return self._scales[id(case)]
 
     def judge_case(self, case: Case, fact: dict[str, Any]) -> CheckResult:
         assert isinstance(case, ModelCase)
@@ -295,6 +308,7 @@ class FusionPass(Family):
             at = f" (line {err['line']})" if err.get("line") else ""
             return f"running the returned graph raised {err['type']}{at}: {err['message']}", {}
         rtol, atol = self.tolerances()
+        scale = self.error_scale(case)
         mutated = "original_error" in fact or not compare_described(fact["original"], expected, rtol, atol).ok
         if mutated:
             return ("the pass changed the model it was given: afterwards the original module no longer computes "
@@ -303,12 +317,12 @@ class FusionPass(Family):
         problem = kept_effects(before, after)
         if problem:
             return problem, {}
-        c = compare_described(fact["out"], expected, rtol, atol)
+        c = compare_described(fact["out"], expected, rtol, atol, scale=scale)
         if not c.ok:
             return f"the transformed graph computes something else than the original: {c.message}", c.details
         # Verified, not assumed: the module is called a second time on fresh copies of the same inputs
         # and the same seed; a stored value that an in-place op changes at every call drifts here.
-        again = compare_described(fact["out_again"], expected, rtol, atol)
+        again = compare_described(fact["out_again"], expected, rtol, atol, scale=scale)
         if not again.ok:
             return ("called a second time with the same inputs and seed, the transformed module computes "
                     f"something else than the first time: {again.message}. A value the pass stored on the module "
