@@ -30,6 +30,12 @@ def _values(shape: Sequence[int], dt: torch.dtype, regime: str, gen: torch.Gener
     if dt == torch.bool:
         return torch.rand(shape, generator=gen) < 0.5
     if not dt.is_floating_point:
+        if regime == "full_range":  # ids of any value: to the dtype's ends, and past 2**53 (where a
+            info = torch.iinfo(dt)  # detour through float64 rounds odd int64 values) for int64
+            ids = torch.randint(info.min, info.max, shape, generator=gen, dtype=torch.int64)
+            if dt == torch.int64 and ids.numel():
+                ids.view(-1)[0] = 2**53 + 1
+            return ids.to(dt)
         hi = {"ties": 3, "huge": 100, "negative": 10}.get(regime, 50)
         lo = -hi if (regime == "negative" and dt != torch.uint8) else 0
         return torch.randint(lo, hi, shape, generator=gen, dtype=torch.int64).to(dt)
@@ -38,7 +44,7 @@ def _values(shape: Sequence[int], dt: torch.dtype, regime: str, gen: torch.Gener
         x = x + (300.0 if dt in (torch.float16, torch.bfloat16) else 1e4)
     elif regime == "tiny":
         x = x * (1e-3 if dt in (torch.float16, torch.bfloat16) else 1e-20)
-    elif regime == "huge":
+    elif regime in ("huge", "full_range"):
         x = x * (1e3 if dt in (torch.float16, torch.bfloat16) else 1e15)
     elif regime == "ties":
         x = torch.randint(-2, 3, shape, generator=gen).to(torch.float64)

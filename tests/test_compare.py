@@ -124,3 +124,20 @@ def test_fold_magnitudes_bound_what_a_conv_bn_chain_sums():
     mag = magnitudes(model, (x,))
     assert mag.dtype == torch.float64 and (mag >= out.abs() - 1e-9).all()  # every term counted, none cancels
     assert (mag > 3 * out.abs()).float().mean() > 0.5  # and where the output cancels, far above it
+
+
+def test_a_dict_or_tuple_subclass_is_the_dict_or_tuple_the_prompt_asks_for():
+    """Result types no stricter than the prompt: an OrderedDict subclass is a dict, a namedtuple a
+    tuple; each is read through its base's own methods, so an override cannot show other contents."""
+    from collections import OrderedDict, namedtuple
+
+    class Batch(OrderedDict):
+        def items(self):  # what it holds is still what is described
+            return [("padded", torch.zeros(1))]
+
+    got = Batch(padded=torch.ones(1))
+    assert compare_described(describe(got), describe({"padded": torch.ones(1)}), None, None).ok
+    assert not compare_described(describe(got), describe({"padded": torch.zeros(1)}), None, None).ok
+    Pair = namedtuple("Pair", "a b")
+    assert compare_described(describe(Pair(torch.ones(1), 2)), describe((torch.ones(1), 2)), None, None).ok
+    assert describe(torch.Size([2, 3]))["type"] == "Size"

@@ -158,10 +158,17 @@ def describe(obj: Any, input_ptrs: list[int] | None = None, depth: int = 0) -> d
         return out
     if t in (bool, int, float, str) or obj is None:
         return {"kind": "scalar", "type": t.__name__, "value": obj}
-    if t in (tuple, list, torch.Size):
-        return {"kind": "seq", "type": t.__name__, "items": [describe(x, input_ptrs, depth + 1) for x in obj]}
-    if t is dict and all(type(k) is str for k in obj):
-        return {"kind": "dict", "items": {k: describe(v, input_ptrs, depth + 1) for k, v in obj.items()}}
+    if t is torch.Size:
+        return {"kind": "seq", "type": "Size", "items": [describe(x, input_ptrs, depth + 1) for x in obj]}
+    # A subclass of tuple, list or dict (a namedtuple, an OrderedDict) is what a prompt asking for a
+    # tuple, list or dict asks for: described as its base, read through the base's own methods (an
+    # override of __iter__ or items cannot show other contents than it holds).
+    if isinstance(obj, tuple | list):
+        base = tuple if isinstance(obj, tuple) else list
+        return {"kind": "seq", "type": base.__name__,
+                "items": [describe(x, input_ptrs, depth + 1) for x in base.__iter__(obj)]}
+    if isinstance(obj, dict) and all(type(k) is str for k in dict.keys(obj)):
+        return {"kind": "dict", "items": {k: describe(v, input_ptrs, depth + 1) for k, v in dict.items(obj)}}
     if t is torch.dtype:
         return {"kind": "scalar", "type": "dtype", "value": str(obj)}
     return {"kind": "object", "type": f"{t.__module__}.{t.__qualname__}"}

@@ -2,6 +2,9 @@
 the oracle for the padded tensor; lengths, mask and labels follow from the inputs.
 
 Threat list (how a candidate gets this wrong -> what kills it):
+- ids padded in a float64 (or float32) buffer and cast back: int64 ids past 2**53 round -> the
+  contract's full_range values (int64 ids to the dtype's ends, one of them 2**53 + 1)
+  (wrong/float64_buffer_cast, blind holdout).
 - a fixed pad length, zeros instead of padding_value -> tokens, pad-id, negative-padding.
 - lengths or mask recovered from the values (a real token equal to the pad value) -> tokens, pad-id.
 - a mask of all True -> every case with unequal lengths.
@@ -87,7 +90,7 @@ def contract_case(point, gen):
                "long": lambda: torch.randint(60, 160, (b,), generator=gen).tolist()}[point["lengths"]]()
     extra = torch.randint(1, 4, (int(point["features"]),), generator=gen).tolist()
     dt = point["dtype"]
-    regime = {"normal": "normal", "ties": "ties", "nonfinite": "normal"}[point["values"]]
+    regime = {"normal": "normal", "ties": "ties", "nonfinite": "normal", "full_range": "full_range"}[point["values"]]
     seqs = []
     for n in lengths:
         # the point's layout on a 2-d+ sequence; a 1-d one (no features) gets a stepped/offset view
@@ -100,7 +103,8 @@ def contract_case(point, gen):
     if dt == "bool":
         pad = 0.0
     elif point["padding"] == "equal_to_values" and seqs and seqs[0].numel():
-        pad = float(seqs[0].reshape(-1)[0])  # a real value equal to the pad: lengths/mask from values fail
+        first = seqs[0].reshape(-1)[0]  # a real value equal to the pad: lengths/mask from values fail
+        pad = int(first) if dt in ("int64", "int32") else float(first)
         pad = 0.0 if pad != pad else pad
     elif dt in ("int64", "int32"):  # a whole pad for integer ids, as a pad id is
         pad = int(torch.randint(-2, 3, (), generator=gen))
