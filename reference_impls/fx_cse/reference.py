@@ -39,13 +39,20 @@ def _hashable(a):
     return (type(a).__name__, a)
 
 
+def _module_effect(gm: fx.GraphModule, node: fx.Node) -> bool:
+    """A called module that draws (dropout in training mode) or writes into its input (inplace=True)."""
+    mod = gm.get_submodule(node.target)
+    random = mod.training and isinstance(mod, (torch.nn.modules.dropout._DropoutNd, torch.nn.RReLU))
+    return random or getattr(mod, "inplace", False) is True
+
+
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
     first = {}
     # Graph order: when a node is visited, its inputs have already been replaced by their
     # representatives, so duplicates further down a chain get the same key too.
     for node in list(gm.graph.nodes):
         if not _mergeable(node):
-            if node.op in ("call_function", "call_method"):
+            if node.op in ("call_function", "call_method") or (node.op == "call_module" and _module_effect(gm, node)):
                 # An in-place or random call may change a tensor that an earlier call read (relu(y);
                 # y.add_(1); relu(y)): what was computed before it is never reused after it.
                 first.clear()

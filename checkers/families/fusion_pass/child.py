@@ -70,16 +70,33 @@ def _module_types(gm: torch.nn.Module, target: str) -> list[str]:
     return [f"{c.__module__}.{c.__qualname__}" for c in type(mod).__mro__ if c not in (torch.nn.Module, object)]
 
 
+def _module_effects(gm: torch.nn.Module, target: str) -> list[str]:
+    """What a called module does besides computing: "random" (a dropout or RReLU in training mode:
+    each call draws) and "inplace" (built with inplace=True: it writes into its input)."""
+    try:
+        mod = gm.get_submodule(target)
+    except (AttributeError, TypeError):
+        return []
+    effects = []
+    if mod.training and isinstance(mod, torch.nn.modules.dropout._DropoutNd | torch.nn.RReLU):
+        effects.append("random")
+    if getattr(mod, "inplace", False) is True:
+        effects.append("inplace")
+    return effects
+
+
 def describe_graph(gm: fx.GraphModule) -> list[dict[str, Any]]:
     """The graph's nodes in order, as plain dicts (the grader's and the child's both use this)."""
     nodes: list[dict[str, Any]] = []
     for n in gm.graph.nodes:
         if len(nodes) == MAX_NODES:
-            nodes.append({"name": "...", "op": "truncated", "target": "", "args": (), "kwargs": {}, "module": []})
+            nodes.append({"name": "...", "op": "truncated", "target": "", "args": (), "kwargs": {}, "module": [],
+                          "effects": []})
             break
         target = qualified_name(n.target) if n.op == "call_function" else str(n.target)
         nodes.append({"name": n.name, "op": n.op, "target": target, "args": plain(n.args), "kwargs": plain(n.kwargs),
-                      "module": _module_types(gm, n.target) if n.op == "call_module" else []})
+                      "module": _module_types(gm, n.target) if n.op == "call_module" else [],
+                      "effects": _module_effects(gm, n.target) if n.op == "call_module" else []})
     return nodes
 
 

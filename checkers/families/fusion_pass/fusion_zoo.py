@@ -292,6 +292,21 @@ class RandomTwins(nn.Module):
         return torch.sigmoid(x) * n1 - torch.sigmoid(x) * n2
 
 
+@_model("cse_random_methods", _randn(-1, 6))
+class RandomMethodTwins(nn.Module):
+    """Random ops spelled as methods: once the twin sigmoids are one, two p.bernoulli() and two
+    p.multinomial(2) on it are still four draws."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        p = torch.sigmoid(x)
+        q = torch.sigmoid(x)
+        a = p.bernoulli()
+        b = q.bernoulli()
+        c = p.multinomial(2)
+        d = q.multinomial(2)
+        return a - b + (c - d).to(x.dtype).sum(-1, keepdim=True)
+
+
 @_model("cse_kwargs", lambda gen, size: (torch.randn(size + 2, size + 2, generator=gen),))
 class KwargTwins(nn.Module):
     """Same target, same positional args, different keyword args: only some are duplicates."""
@@ -302,7 +317,8 @@ class KwargTwins(nn.Module):
         c = x.softmax(dim=0)
         d = torch.sum(x, dim=1, keepdim=True)
         e = torch.sum(x, dim=1, keepdim=True)
-        return a + b * c + d * e
+        f = torch.sum(x, keepdim=True, dim=1)  # the same keyword arguments, in another order
+        return a + b * c + d * e - f
 
 
 @_model("cse_arg_order", _several(2, -1, 4))
@@ -343,6 +359,39 @@ class ModuleTwice(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         out: torch.Tensor = self.lin(self.drop(x)) - self.lin(self.drop(x)) + torch.tanh(x) * torch.tanh(x)
+        return out
+
+
+@_model("cse_barriers", _randn(-1, 5))
+class BarrierTwins(nn.Module):
+    """Equal pure calls with a random op between them stay apart even where that op touches
+    neither (the values would agree): torch.rand_like, x.bernoulli(), a Dropout module kept in
+    training mode. A pure module called twice on the same input stays two calls: call_module nodes
+    are left alone. (A module built with inplace=True is not here: the prompt does not say whether
+    it is an in-place op, so merging across one is neither required nor refused.)"""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drop = nn.Dropout(0.3)
+        self.lin = nn.Linear(5, 5)
+
+    def train(self, mode: bool = True) -> BarrierTwins:
+        super().train(mode)
+        self.drop.train()
+        return self
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        a = torch.tanh(x)
+        noise = torch.rand_like(x)
+        b = torch.tanh(x)
+        c = x.exp()
+        d = self.drop(x)
+        e = x.exp()
+        f = x * 2
+        coin = torch.sigmoid(x).bernoulli()
+        h = x * 2
+        twins = torch.cos(x) * torch.cos(x)  # nothing between these two: they must merge
+        out: torch.Tensor = a - b + noise + (c - e) * d + (f - h) * coin + self.lin(x) - self.lin(x) + twins
         return out
 
 

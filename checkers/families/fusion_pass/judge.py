@@ -90,6 +90,7 @@ class GNode:
     args: Any
     kwargs: Any
     module: tuple[str, ...]  # call_module: the module's class and its bases, qualified
+    effects: tuple[str, ...] = ()  # call_module: "random" (a training dropout), "inplace" (inplace=True)
 
     @property
     def inputs(self) -> list[str]:
@@ -98,19 +99,28 @@ class GNode:
         return list(dict.fromkeys(found))
 
     @property
+    def reads(self) -> list[str]:
+        """Every node reference in argument order, repeats kept (`a - a` reads `a` twice)."""
+        found: list[str] = []
+        _collect((self.args, self.kwargs), found)
+        return found
+
+    @property
     def leaf(self) -> str:
         return self.target.rsplit(".", 1)[-1]
 
     @property
     def random(self) -> bool:
         return (self.op == "call_function" and self.target in RANDOM_FUNCTIONS) or \
-            (self.op == "call_method" and self.target in RANDOM_METHODS)
+            (self.op == "call_method" and self.target in RANDOM_METHODS) or "random" in self.effects
 
     @property
     def inplace(self) -> bool:
         """A call that writes into a tensor: its name ends in `_` (`add_`, `torch.relu_`), or it is
         called with `inplace=True` or an `out=` tensor. `operator.and_`/`or_`/`xor_` (`x & y`) end in
         `_` only to dodge Python keywords: they are pure."""
+        if self.op == "call_module":
+            return "inplace" in self.effects
         if self.op not in ("call_function", "call_method"):
             return False
         if self.op == "call_function" and self.target.startswith("operator."):
@@ -127,8 +137,10 @@ class GNode:
         return self.op == "call_module" and f"{cls.__module__}.{cls.__qualname__}" in self.module
 
     def key(self) -> str:
-        """Two call nodes with equal keys compute the same value (if they are pure)."""
-        return repr((self.op, self.target, self.args, self.kwargs))
+        """Two call nodes with equal keys compute the same value (if they are pure); keyword
+        arguments are a mapping: their order does not count."""
+        kwargs = sorted(self.kwargs.items(), key=lambda kv: str(kv[0])) if isinstance(self.kwargs, dict) else self.kwargs
+        return repr((self.op, self.target, self.args, kwargs))
 
     def text(self) -> str:
         """`mul_1` = operator.mul(relu, 2), as a user would recognise it in gm.code."""
@@ -167,7 +179,8 @@ class GraphFacts:
 
     def __init__(self, nodes: list[dict[str, Any]]):
         self.truncated = any(n["op"] == "truncated" for n in nodes)
-        self.nodes = [GNode(n["name"], n["op"], n["target"], n["args"], n["kwargs"], tuple(n["module"]))
+        self.nodes = [GNode(n["name"], n["op"], n["target"], n["args"], n["kwargs"], tuple(n["module"]),
+                            tuple(n.get("effects", ())))
                       for n in nodes if n["op"] != "truncated"]
         self.by_name = {n.name: n for n in self.nodes}
         self._users: dict[str, list[GNode]] = {n.name: [] for n in self.nodes}
@@ -193,7 +206,7 @@ def kept_effects(before: GraphFacts, after: GraphFacts) -> str | None:
             node = next(n for n in before.nodes if (n.op, n.target) == (op, target))
             kind = "random ops draw new numbers at every call" if node.random else \
                 "in-place ops change a tensor that other nodes read, although nothing uses their result"
-            name = target if op == "call_function" else f".{target}()"
+            name = {"call_function": target, "call_module": f"the module {target}"}.get(op, f".{target}()")
             return (f"the original graph calls {name} {count} time(s), the transformed one {have[(op, target)]}: "
                     f"{kind}, so they must never be folded, merged or removed")
     return None
