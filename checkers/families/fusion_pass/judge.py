@@ -139,7 +139,9 @@ class GNode:
     def key(self) -> str:
         """Two call nodes with equal keys compute the same value (if they are pure); keyword
         arguments are a mapping: their order does not count."""
-        kwargs = sorted(self.kwargs.items(), key=lambda kv: str(kv[0])) if isinstance(self.kwargs, dict) else self.kwargs
+        kwargs = self.kwargs
+        if isinstance(kwargs, dict):
+            kwargs = sorted(kwargs.items(), key=lambda kv: str(kv[0]))
         return repr((self.op, self.target, self.args, kwargs))
 
     def text(self) -> str:
