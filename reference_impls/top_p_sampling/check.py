@@ -8,6 +8,11 @@ than j is < top_p. Every case keeps top_p at least 1e-7 away from every such mas
 implementations that sum in another order agree on every token kept.
 
 Threat list (how a candidate gets this wrong -> what kills it):
+- near ties taken for ties (torch.isclose on the probabilities) -> values=near_ties: every other
+  member of each tie group moved up two units of roundoff, so the lower half falls below the cut
+  (wrong/isclose_ties, blind holdout).
+- the batch's max subtracted instead of each row's -> values=row_offsets (rows near 1000, 0, -600,
+  300: a row far below the max underflows to all zeros) (wrong/global_max_shift, blind holdout).
 - a tie at the cut broken by position (only the first of equal tokens kept, the sorted-rule with no
   tie inclusion) -> values=ties_at_cut: top_p falls inside a group of equal logits (mutants/no_tie_inclusion).
 - the token that crosses top_p dropped (cumsum <= top_p kept) -> values=normal, dominant: a
@@ -72,18 +77,39 @@ def _clear_of_boundaries(top_p, logits, temperature):
 def _logits(gen, b, v, values, top_p_kind):
     x = torch.randn(b, v, generator=gen, dtype=torch.float64) * 2
     top_p = {"mid": 0.5 + 0.45 * float(torch.rand((), generator=gen)), "one": 1.0, "tiny": 1e-3}[top_p_kind]
-    if values == "ties_at_cut" and v >= 3:
+    if values in ("ties_at_cut", "near_ties") and v >= 3:
         # integer logits in a narrow range: many equal values; top_p then placed inside a tie group
         x = torch.randint(-2, 3, (b, v), generator=gen).to(torch.float64)
     elif values == "dominant":  # one token far above the rest: alone it carries more than top_p
         x[torch.arange(b), torch.randint(0, v, (b,), generator=gen)] += 12.0
     elif values == "large":  # logits near 1000: exp overflows even float64 unless the max is subtracted
         x = x + 1000.0
+    elif values == "row_offsets":  # rows near 1000, 0, -600 and 300: each row's own max is subtracted
+        x = x + torch.tensor([1000.0, 0.0, -600.0, 300.0], dtype=torch.float64)[:b].unsqueeze(1)
     elif values == "neg_inf" and v >= 2:  # banned tokens; at least one token per row left
         banned = torch.rand(b, v, generator=gen) < 0.4
         banned[:, int(torch.randint(0, v, (), generator=gen))] = False
         x = x.masked_fill(banned, float("-inf"))
     return x, top_p
+
+
+def _nudge_ties(x):
+    """Every other member of each group of equal logits in a row moved up: near ties, which are no
+    ties (the prompt's ties are exact equalities). float32: to the next float32 (2.4e-7 at 2);
+    float64: by 1e-9 of the value, far above what any float64 path rounds away (a 1-ulp step
+    vanishes when softmax subtracts the max) and, like float32's, below torch.isclose's rtol in
+    the probabilities even at temperature 0.05. float16/bfloat16 cannot hold logits that close."""
+    x = x.clone()
+    if x.dtype == torch.float64:
+        up = x + 1e-9 * x.abs().clamp_min(1.0)
+    else:
+        up = torch.nextafter(x, torch.full_like(x, float("inf")))
+    for r in range(x.shape[0]):
+        row = x[r].clone()
+        for val in torch.unique(row):
+            idx = (row == val).nonzero().flatten()[1::2]
+            x[r, idx] = up[r, idx]
+    return x
 
 
 def _tie_top_p(logits, temperature, gen):
@@ -105,8 +131,10 @@ def _case(gen, *, dtype="float32", top_p="mid", temperature="one", values="norma
     t = _TEMPS[temperature]
     x, p = _logits(gen, b, v, values, top_p)
     x = x.to(_DT[dtype])
-    if values == "ties_at_cut" and top_p == "mid":
+    if values in ("ties_at_cut", "near_ties") and top_p == "mid":
         p = _tie_top_p(x, t, gen) or p
+    if values == "near_ties":  # the tie group at the cut split: its lower half is now below the cut
+        x = _nudge_ties(x)
     p = _clear_of_boundaries(p, x, t)
     if layout == "transposed":
         x = x.t().contiguous().t()
