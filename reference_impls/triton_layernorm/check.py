@@ -1,6 +1,11 @@
 """Trusted checker data for `triton_layernorm` (imported by the grader only).
 
 Threat list (how a candidate gets this wrong -> what kills it):
+- a grid sized like an elementwise kernel, cdiv(M * N, BLOCK): fewer programs than rows when N is
+  not a power of two -> ROW_PROGRAMS (every grid has M programs) and 9x5-many-rows (rows never
+  written) (wrong/grid_from_numel, blind holdout).
+- a row walked in chunks of a fixed block (right values, not the method asked for) -> ROW_PROGRAMS:
+  the longest tl.arange must cover a row (wrong/chunked_row_loop, blind holdout).
 - variance in one pass, E[x^2] - mean^2: cancels when the mean is large against the spread
   -> 4x1000-offset100 (std 1 around 100: 10-100x over tolerance, the two-pass form stays at 0.4x).
 - N - 1 in the variance (torch.var's default) -> 1x1 (0/0 = NaN) and every other case.
@@ -27,6 +32,9 @@ def oracle(x, weight, bias, eps):
     return torch.nn.functional.layer_norm(x, (x.shape[-1],), weight, bias, eps)
 
 
+ROW_PROGRAMS = "x"  # the prompt: one program per row, each loading its row whole into one block
+
+
 def _case(gen, m, n, shift=0.0, eps=1e-5, scale=2.0):
     x = torch.randn(m, n, generator=gen) * scale + shift
     return x, torch.randn(n, generator=gen), torch.randn(n, generator=gen), eps
@@ -37,6 +45,8 @@ def public_cases():
     return [
         KernelCase("1x1", _case(gen, 1, 1)),
         KernelCase("3x7-padded", _case(gen, 3, 7), in_pad=3, out_pad=5),
+        # many short rows: a grid sized like an elementwise kernel, cdiv(M * N, BLOCK), has fewer than M programs
+        KernelCase("9x5-many-rows", _case(gen, 9, 5), in_pad=2, out_pad=1),
         KernelCase("2x1025-padded", _case(gen, 2, 1025), in_pad=1, out_pad=6),
         # a large common offset: the mean must be taken over the row's n elements only
         KernelCase("4x100-offset", _case(gen, 4, 100, shift=50.0)),

@@ -309,8 +309,11 @@ def from_py(folder: Path) -> list[str]:
                 bases[f"{kind}/{m.path.name}"] = m.path.read_text(encoding="utf-8")
                 continue
             text = m.path.read_text(encoding="utf-8")
-            best = max(bases, key=lambda b: _shared(bases[b], text))
-            if near_copy(bases[best], text):
+            # the closest of the bases it is a near-copy of (the closest base overall may be none:
+            # near_copy also counts one long copied run, which --check flags too)
+            near = [b for b in bases if near_copy(bases[b], text)]
+            if near:
+                best = max(near, key=lambda b: _shared(bases[b], text))
                 done.append(_store(m, bases[best], best, kind))
             else:
                 bases[f"{kind}/{m.path.name}"] = text

@@ -148,11 +148,13 @@ class LoadTracer:
         self.dot_min = 0
         self.axes: set[int] = set()  # the tl.program_id axes the kernels read
         self.grids: list[list[int]] = []
+        self.range_max = 0  # the longest tl.arange a kernel built (a program's block)
         original = InterpreterBuilder.create_masked_load
         store = InterpreterBuilder.create_masked_store
         dot = InterpreterBuilder.create_dot
         program_id = InterpreterBuilder.create_get_program_id
         grid_dim = InterpreterBuilder.set_grid_dim
+        make_range = InterpreterBuilder.create_make_range
         tracer = self
 
         def traced(builder: Any, ptrs: Any, mask: Any, *rest: Any, **kw: Any) -> Any:
@@ -179,16 +181,21 @@ class LoadTracer:
                 tracer.grids.append([int(nx), int(ny), int(nz)])
             return grid_dim(builder, nx, ny, nz)
 
+        def traced_range(builder: Any, ret_ty: Any, start: int, stop: int) -> Any:
+            tracer.range_max = max(tracer.range_max, int(stop) - int(start))
+            return make_range(builder, ret_ty, start, stop)
+
         # this forked child only
         InterpreterBuilder.create_masked_load = traced
         InterpreterBuilder.create_masked_store = traced_store  # create_store goes through it too
         InterpreterBuilder.create_dot = traced_dot
         InterpreterBuilder.create_get_program_id = axis
         InterpreterBuilder.set_grid_dim = grid
+        InterpreterBuilder.create_make_range = traced_range
 
     def watch(self, buffers: list[torch.Tensor], slots: list[dict[str, Any]]) -> None:
         self.count, self.first, self.regions = 0, (0, 0), []
-        self.axes, self.grids = set(), []
+        self.axes, self.grids, self.range_max = set(), [], 0
         # which elements of each buffer a kernel's tl.store reached: an output whose right values
         # came from a host copy (a temporary result copied in) was never stored by the kernel
         self.stored = [np.zeros(buf.numel(), dtype=bool) for buf in buffers]
@@ -253,7 +260,8 @@ def _run_once(fn: Callable[..., Any], case: dict[str, Any], device: str, kernels
             "host_ops": host.seen[:10], "program_id_axes": sorted(tracer.axes) if tracer is not None else None,
             "kernel_stored": [torch.from_numpy(m.copy()) for m in tracer.stored] if tracer is not None else None,
             "dot_min": tracer.dot_min if tracer is not None else None,
-            "grids": tracer.grids if tracer is not None else None}
+            "grids": tracer.grids if tracer is not None else None,
+            "range_max": tracer.range_max if tracer is not None else None}
 
 
 _HOST_OPS = _compute_ops()

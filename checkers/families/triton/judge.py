@@ -392,6 +392,27 @@ class TritonFamily(Family):
             return (f"the kernel reads tl.program_id on axes {used or 'none'}; the exercise asks for a {axes}-D grid "
                     f"whose programs read tl.program_id(0) to tl.program_id({axes - 1}) (grids seen: "
                     f"{run.get('grids')})")
+        return self._row_programs(prep, run)
+
+    def _row_programs(self, prep: Prepared, run: dict[str, Any]) -> str | None:
+        """Where check.py names ROW_PROGRAMS (an input slot), the prompt asks for one program per row
+        of it, each holding its row whole in one block: every grid has that many programs, and the
+        longest tl.arange covers a row (a loop over chunks of a row is another kernel). Under the
+        interpreter only, where grids and ranges are traced."""
+        name = getattr(self.ex.check, "ROW_PROGRAMS", None)
+        grids, longest = run.get("grids"), run.get("range_max")
+        slot = next((s for s in prep.slots if s.name == name), None)
+        if slot is None or not grids or longest is None or len(slot.shape) != 2:
+            return None
+        rows, width = slot.shape
+        wrong = next((g for g in grids if g[0] * g[1] * g[2] != rows), None)
+        if wrong is not None:
+            return (f"the kernel was launched with a grid of {wrong[0] * wrong[1] * wrong[2]} program(s) for "
+                    f"{rows} row(s) of `{name}`: the exercise asks for one program per row (grid (M,))")
+        if longest < width:
+            return (f"the longest tl.arange the kernel built holds {longest} element(s), and a row of `{name}` has "
+                    f"{width}: the exercise asks for each program to load its row whole into one power-of-two "
+                    "block (triton.next_power_of_2(N)), not in chunks")
         return None
 
     @staticmethod
