@@ -13,6 +13,19 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - the global `random` (or torch) RNG reseeded with the seed -> KEEP_GLOBAL_RNG: the probe compares
   random's and torch's global states before and after (wrong/reseeds_random_module,
   wrong/torch_manual_seed).
+- the shorter batch always cut at the start of the sorted order -> lengths=skewed, now always with a
+  remainder and batch_size 2 or 3, where that costs (bs + 1) / bs of the best (blind holdout:
+  wrong/ascending_chunk_from_start; pairwise covering had put skewed with the other tails only).
+- the shorter batch always cut at the start of the sorted order -> lengths=few_short (a full batch of
+  long samples and bs - 1 very short ones, bs 2 or 3: 1.49x-1.66x the best) (blind holdout:
+  wrong/ascending_chunk_from_start; the reference cut from the start too, and the starter said
+  cutting the sorted order reaches the best: it now says where the shorter batch goes).
+- sorting only inside pools of batches -> random-pooled (4000 samples, 40 very long)
+  (wrong/pooled_buckets, blind holdout).
+- a generator shared by the class, or one that len() draws from -> the same-seed twin is built
+  before the first sampler is iterated and asked len() first (wrong/class_level_rng,
+  wrong/len_consumes_rng, blind holdout). Not caught: a seed salted with hash() (differs only
+  between interpreters with other PYTHONHASHSEEDs; every run forks from one interpreter).
 - index tensors yielded instead of lists of Python ints -> BATCH_TYPE: the type of every yielded
   batch (wrong/tensor_batches, wrong/tuple_batches).
 """
@@ -67,6 +80,11 @@ def hidden_cases(gen, n):
         else:  # token counts: log-normal, many short and a few very long
             lengths = (torch.randn(count, generator=gen) * 0.8 + 4).exp().clamp(1, 512).long()
         cases.append(_case(f"random-{k}", lengths.tolist(), bs, int(torch.randint(0, 2 ** 31, (), generator=gen))))
+    # many short samples and a few very long ones, more than 50 batches of them: sorting only inside
+    # pools of batches (the torchnlp recipe) leaves a long sample in most pools, batched with short ones
+    lengths = torch.randint(1, 4, (4000,), generator=gen)
+    lengths[torch.randperm(4000, generator=gen)[:40]] = 1000 + torch.randint(0, 24, (40,), generator=gen)
+    cases.append(_case("random-pooled", lengths.tolist(), 4, int(torch.randint(0, 2 ** 31, (), generator=gen))))
     return cases
 
 
@@ -78,9 +96,19 @@ def contract_case(point, gen):
     """One case of the stated domain (contract.yaml): any positive lengths (ties, all equal, a few
     very long among many short), a count that divides into batches or leaves one shorter batch (or
     holds less than one batch), batch_size 1 to 32."""
+    regime = point["lengths"]
     bs = {"one": 1, "small": int(torch.randint(2, 6, (), generator=gen)),
           "large": int(torch.randint(16, 33, (), generator=gen))}[point["batch_size"]]
-    regime = point["lengths"]
+    if regime in ("skewed", "few_short"):  # the shorter batch at the wrong end: over 1.25x for 2 and 3
+        bs = int(torch.randint(2, 4, (), generator=gen))
+    if regime == "few_short":
+        # one full batch of long samples and bs - 1 very short ones: cut from the start of the sorted
+        # order, the short ones share a batch with long ones (1.49x the best for 2, 1.66x for 3);
+        # the best batching gives them the shorter batch to themselves
+        longs = 100 + torch.randint(0, 24, (bs,), generator=gen)
+        shorts = torch.randint(1, 4, (bs - 1,), generator=gen)
+        lengths = torch.cat([longs, shorts])[torch.randperm(2 * bs - 1, generator=gen)]
+        return _case("contract", lengths.tolist(), bs, int(torch.randint(0, 2 ** 31, (), generator=gen)))
     # skewed: few full batches and a shorter batch of at most half a batch, so that where the shorter
     # batch sits decides the padded size (long ones in a full batch: >= 1.5x the best)
     full = int(torch.randint(MIN_FULL, 9 if regime == "skewed" else 24, (), generator=gen))

@@ -11,7 +11,9 @@ Every epoch (every `iter(sampler)`):
   divide len(lengths);
 - batches group samples of similar length: the padded size of the epoch, the sum over batches of
   len(batch) * (largest length in it), is at most 1.25x the smallest one possible (sorting all
-  lengths and cutting the sorted order into batches reaches it);
+  lengths and cutting the sorted order into batches reaches it, with the one shorter batch cut
+  where it costs least: lengths [1, 10, 10] in batches of 2 cost 21 as [1], [10, 10], but 30 as
+  [1, 10], [10]);
 - the order of the batches is shuffled (training must not see all short samples first), and is
   determined by `seed` alone: two samplers built with the same seed yield the same batches,
   different seeds give different orders. Draw randomness from your own generator seeded with

@@ -216,14 +216,19 @@ def sampler_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, 
     before = global_rng.snapshot()
     kinds = sorted({type(b).__name__ for b, _ in zip(entry(list(lengths), bs, seed), range(limit), strict=False)})
 
-    def run(seed: int) -> dict[str, Any]:
-        s = entry(list(lengths), bs, seed)
+    def run(s: Any) -> dict[str, Any]:
         first = collect_batches(s, limit, "epoch 1")
         again = collect_batches(s, limit, "epoch 2")
         return {"first": first, "again": again, "len": len(s)}
 
-    fact: dict[str, Any] = {"run": run(seed), "same_seed": run(seed)["first"],
-                            "other_seeds": [run(int(s))["first"] for s in spec["other_seeds"]]}
+    # The same-seed twin is built before the first sampler is iterated (two live objects) and is
+    # asked len() before its first epoch, as DataLoader does: a generator shared by the class, or
+    # one that len() draws from, shows as other batches than the first sampler's.
+    main, twin = entry(list(lengths), bs, seed), entry(list(lengths), bs, seed)
+    len(twin)
+    others = [run(entry(list(lengths), bs, int(s)))["first"] for s in spec["other_seeds"]]
+    fact: dict[str, Any] = {"run": run(main), "same_seed": collect_batches(twin, limit, "epoch 1"),
+                            "other_seeds": others}
     # reseeding `random` or torch's global RNG changes everybody else's stream; measured before the
     # DataLoader below, whose iterator draws its base seed from torch's global RNG itself
     fact["global_rng_changed"] = global_rng.changed(before)

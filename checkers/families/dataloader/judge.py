@@ -164,8 +164,10 @@ class DataLoaderFamily(Family):
         if run["len"] != len(first):
             return _fail(case, f"len(sampler) is {run['len']}, but an epoch has {len(first)} batches")
         if fact["same_seed"] != run["first"]:
-            return _fail(case, "two samplers built with the same seed gave different batches: draw every random "
-                               "choice from a generator seeded with `seed`, not from the global RNG")
+            return _fail(case, "two samplers built with the same seed gave different batches (the second was built "
+                               "before the first was iterated, and asked len() before its first epoch): draw every "
+                               "random choice from a generator of the sampler's own, seeded with `seed`, never from "
+                               "the global RNG or one shared between samplers, and let len() draw nothing")
         if fact["loader"] != run["first"] or fact["loader_len"] != len(first):
             return _fail(case, "DataLoader(dataset, batch_sampler=sampler) did not load the batches the sampler "
                                f"yields ({fact['loader_len']} batches)")
@@ -400,10 +402,9 @@ def _order_chance(batches: list[list[int]], lengths: list[int]) -> float:
     way): prod(ties!) / k! times 2. With many equal maxima (all lengths equal, lengths 1..3) a
     shuffled order is often sorted, and the order check must not call that unshuffled."""
     tops = Counter(max(lengths[i] for i in b) for b in batches)
-    chance = 2.0 if len(tops) > 1 else 1.0
-    for count in tops.values():
-        chance *= math.factorial(count)
-    return chance / math.factorial(len(batches))
+    # in logs: a thousand batches' factorial is no float
+    log = math.log(2.0 if len(tops) > 1 else 1.0) + sum(math.lgamma(c + 1) for c in tops.values())
+    return math.exp(log - math.lgamma(len(batches) + 1))
 
 
 def _sorted_by_length(batches: list[list[int]], lengths: list[int]) -> bool:
