@@ -95,15 +95,14 @@ def _logits(gen, b, v, values, top_p_kind):
 
 def _nudge_ties(x):
     """Every other member of each group of equal logits in a row moved up: near ties, which are no
-    ties (the prompt's ties are exact equalities). float32: to the next float32 (2.4e-7 at 2);
-    float64: by 1e-9 of the value, far above what any float64 path rounds away (a 1-ulp step
-    vanishes when softmax subtracts the max) and, like float32's, below torch.isclose's rtol in
-    the probabilities even at temperature 0.05. float16/bfloat16 cannot hold logits that close."""
+    ties (the prompt's ties are exact equalities). float32: by one unit of roundoff of max(|x|, 1)
+    (2.4e-7 at 2; at 0 not to the next float, a subnormal that exp() rounds back to a tie);
+    float64: by 1e-9 of it, far above what any float64 path rounds away (a 1-ulp step vanishes when
+    softmax subtracts the max). Both stay below torch.isclose's rtol in the probabilities even at
+    temperature 0.05. float16/bfloat16 cannot hold logits that close."""
     x = x.clone()
-    if x.dtype == torch.float64:
-        up = x + 1e-9 * x.abs().clamp_min(1.0)
-    else:
-        up = torch.nextafter(x, torch.full_like(x, float("inf")))
+    step = 1e-9 if x.dtype == torch.float64 else torch.finfo(x.dtype).eps
+    up = (x.to(torch.float64) + step * x.to(torch.float64).abs().clamp_min(1.0)).to(x.dtype)
     for r in range(x.shape[0]):
         row = x[r].clone()
         for val in torch.unique(row):
