@@ -140,9 +140,11 @@ def test_workers_that_outlive_an_abandoned_iterator_are_named(grader):
 def test_the_order_check_skips_batch_orders_a_shuffle_often_leaves_sorted():
     from dlprep.checkers.families.dataloader.judge import _order_chance
     equal = [[i] for i in range(8)]
-    assert _order_chance(equal, [5] * 8) == 1.0  # all maxima tie: every order is "sorted"
+    assert _order_chance(equal, [5] * 8) == pytest.approx(1.0)  # all maxima tie: every order is "sorted"
     distinct = list(range(8))
-    assert _order_chance(equal, distinct) == 2 / math.factorial(8)
+    assert _order_chance(equal, distinct) == pytest.approx(2 / math.factorial(8))
+    many = [[i] for i in range(1000)]  # a thousand batches: 1000! is no float, the chance still is
+    assert _order_chance(many, list(range(1000))) == 0.0 and _order_chance(many, [5] * 1000) == pytest.approx(1.0)
 
 
 def test_a_nan_in_an_input_sequence_is_not_a_change():

@@ -1,4 +1,5 @@
 # the generator is a class attribute, so every sampler shares it: two samplers built with the same seed and then iterated give different orders
+# zh: 生成器是类属性，所有实例共用：两个 seed 相同的 sampler 先都建好再依次迭代，会得到不同的批次。
 import random
 from torch.utils.data import Sampler
 

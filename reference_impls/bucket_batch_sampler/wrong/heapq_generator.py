@@ -1,6 +1,7 @@
 # Generator-based with heapq.nsmallest-free bucketing: groups indices by exact length in a dict, walks lengths in order, then shuffles batches with random.Random(seed), but the one shorter batch is always cut from the start of the sorted order:
 # a few very short samples among long ones share a batch with long ones (up to 1.66x the best; a right answer until the
-# blind holdout of round 6 found the reference doing the same)
+# blind holdout found the reference doing the same)
+# zh: 较短的批次总是从有序序列的开头切出：少数很短的样本会和长样本同批，填充量最多到最优的 1.66 倍。
 import random
 from collections import defaultdict
 from torch.utils.data import Sampler

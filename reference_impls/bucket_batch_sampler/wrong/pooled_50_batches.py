@@ -1,6 +1,7 @@
 # Sorts within large shuffled pools (50 batches each) instead of globally, then shuffles all batches: with a few very long
 # samples among thousands of short ones most pools hold one, batched with short ones (1.6x the best; a right answer
 # until the blind holdout's random-pooled case)
+# zh: 只在每 50 个批次大小的池子里排序：几千个短样本里夹着几十个很长的样本时，多数池子里长样本会和短样本同批（约为最优的 1.6 倍）。
 import torch
 from torch.utils.data import Sampler
 

@@ -1,4 +1,5 @@
 # torchnlp-style buckets: shuffle, split into pools of 50 batches, sort only inside each pool; exact for small datasets but a few long samples spread over pools blow the 1.25x bound on large ones
+# zh: torchnlp 式分桶：打乱后分成每池 50 个批次，只在池内排序；小数据上恰好最优，但大数据里少数长样本分散在各池，会超过 1.25 倍的上限。
 import random
 from torch.utils.data import Sampler
 

@@ -1,4 +1,5 @@
 # pads into a float64 buffer "to be safe" and casts back to the input dtype: int64 ids above 2**53 lose precision
+# zh: 先在 float64 缓冲区里填充再转回原 dtype：大于 2**53 的 int64 id 会丢失精度。
 import torch
 
 

@@ -1,4 +1,5 @@
 # stabilises softmax with the max of the whole batch (x.max() without dim): a row far below the batch max underflows to 0/0 = NaN
+# zh: softmax 减去整批的最大值（x.max() 不带 dim）：远低于整批最大值的一行下溢成 0/0 = NaN。
 import torch
 
 
