@@ -163,10 +163,12 @@ def describe(obj: Any, input_ptrs: list[int] | None = None, depth: int = 0) -> d
     # A subclass of tuple, list or dict (a namedtuple, an OrderedDict) is what a prompt asking for a
     # tuple, list or dict asks for: described as its base, read through the base's own methods (an
     # override of __iter__ or items cannot show other contents than it holds).
-    if isinstance(obj, tuple | list):
-        base = tuple if isinstance(obj, tuple) else list
-        return {"kind": "seq", "type": base.__name__,
-                "items": [describe(x, input_ptrs, depth + 1) for x in base.__iter__(obj)]}
+    if isinstance(obj, tuple):
+        items = [describe(x, input_ptrs, depth + 1) for x in tuple.__iter__(obj)]
+        return {"kind": "seq", "type": "tuple", "items": items}
+    if isinstance(obj, list):
+        items = [describe(x, input_ptrs, depth + 1) for x in list.__iter__(obj)]
+        return {"kind": "seq", "type": "list", "items": items}
     if isinstance(obj, dict) and all(type(k) is str for k in dict.keys(obj)):
         return {"kind": "dict", "items": {k: describe(v, input_ptrs, depth + 1) for k, v in dict.items(obj)}}
     if t is torch.dtype:
