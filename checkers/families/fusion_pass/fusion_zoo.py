@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 import torch
 import torch.nn.functional as F
@@ -341,8 +341,20 @@ class DropoutTwins(nn.Module):
         return h @ self.weight.t() + g @ self.weight.t()
 
 
+class _KeepsDropoutTraining(nn.Module):
+    """A model whose `drop` module stays in training mode (random) when the model is put in eval
+    mode, as build() does."""
+
+    drop: nn.Module
+
+    def train(self, mode: bool = True) -> Self:
+        super().train(mode)
+        self.drop.train()
+        return self
+
+
 @_model("cse_module_twice", _randn(-1, 5))
-class ModuleTwice(nn.Module):
+class ModuleTwice(_KeepsDropoutTraining):
     """self.drop(x) twice is two draws: a call_module node is never a common subexpression, since
     its module may be random or keep state. The dropout stays in training mode when the model is
     put in eval mode, so merging the two calls changes the output."""
@@ -352,18 +364,13 @@ class ModuleTwice(nn.Module):
         self.drop = nn.Dropout(0.4)
         self.lin = nn.Linear(5, 5)
 
-    def train(self, mode: bool = True) -> ModuleTwice:
-        super().train(mode)
-        self.drop.train()
-        return self
-
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         out: torch.Tensor = self.lin(self.drop(x)) - self.lin(self.drop(x)) + torch.tanh(x) * torch.tanh(x)
         return out
 
 
 @_model("cse_barriers", _randn(-1, 5))
-class BarrierTwins(nn.Module):
+class BarrierTwins(_KeepsDropoutTraining):
     """Equal pure calls with a random op between them stay apart even where that op touches
     neither (the values would agree): torch.rand_like, x.bernoulli(), a Dropout module kept in
     training mode. A pure module called twice on the same input stays two calls: call_module nodes
@@ -374,11 +381,6 @@ class BarrierTwins(nn.Module):
         super().__init__()
         self.drop = nn.Dropout(0.3)
         self.lin = nn.Linear(5, 5)
-
-    def train(self, mode: bool = True) -> BarrierTwins:
-        super().train(mode)
-        self.drop.train()
-        return self
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         a = torch.tanh(x)

@@ -94,9 +94,7 @@ class GNode:
 
     @property
     def inputs(self) -> list[str]:
-        found: list[str] = []
-        _collect((self.args, self.kwargs), found)
-        return list(dict.fromkeys(found))
+        return list(dict.fromkeys(self.reads))
 
     @property
     def reads(self) -> list[str]:
@@ -256,27 +254,28 @@ class FusionPass(Family):
                                         "inputs": list(c.args)} for c in cases if isinstance(c, ModelCase)]})
 
     def oracle(self, case: ModelCase) -> tuple[dict[str, Any], GraphFacts]:
-        """The original model's outputs and graph, computed here from the grader's own copy."""
+        """The original model's outputs and graph, computed here from the grader's own copy; and,
+        where check.py has `error_scale(model, args)` (a pass that regroups sums, e.g. a fold), the
+        magnitude of the terms each output sums, from the same copy once it has run (error_scale)."""
         if id(case) not in self._oracles:
+            fn = getattr(self.ex.check, "error_scale", None)
             with ORACLE_LOCK, torch.random.fork_rng(devices=[]), _one_thread():
                 model = fusion_zoo.build(case.model, case.param_seed)
                 before = GraphFacts(describe_graph(fx.symbolic_trace(model)))
                 torch.manual_seed(case.run_seed)
                 with torch.no_grad():
                     out = model(*(t.clone() for t in case.args))
+                # last: error_scale may change the model in place (fusion_zoo.magnitudes does)
+                scale = None if fn is None else harness.describe(fn(model, case.args))
             self._oracles[id(case)] = (harness.describe(out), before)
+            self._scales[id(case)] = scale
         return self._oracles[id(case)]
 
     def error_scale(self, case: Case) -> dict[str, Any] | None:
-        """The magnitude of the terms each output sums, where check.py has `error_scale(model, args)`
-        (a pass that regroups sums, e.g. a fold), as a describe tree; else None (exact rewrites)."""
-        fn = getattr(self.ex.check, "error_scale", None)
-        if fn is None or not isinstance(case, ModelCase):
+        """The describe tree oracle() computed from check.py's `error_scale`; None for an exact rewrite."""
+        if not isinstance(case, ModelCase):
             return None
-        if id(case) not in self._scales:
-            with ORACLE_LOCK, torch.random.fork_rng(devices=[]), _one_thread():
-                model = fusion_zoo.build(case.model, case.param_seed)
-                self._scales[id(case)] = harness.describe(fn(model, case.args))
+        self.oracle(case)
         return self._scales[id(case)]
 
     def judge_case(self, case: Case, fact: dict[str, Any]) -> CheckResult:
