@@ -50,7 +50,7 @@ def answer(
     from dlprep.store import Store
 
     lang = pick_lang(lang)
-    lq = bank.catalog_or_raise().get(qid)
+    lq = bank.question(qid)
     given = sys.stdin.read() if text == ["-"] else " ".join(text)
     if not given.strip():
         raise UsageError("the answer is empty")

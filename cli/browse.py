@@ -84,7 +84,7 @@ def show(
     from dlprep import bank
     from dlprep.cli import render
 
-    lq = bank.catalog_or_raise().get(qid)
+    lq = bank.question(qid)
     if as_json:
         data = lq.q.model_dump(mode="json", exclude_none=True)
         if not answer:  # the same split as the terminal view: the key only when asked for

@@ -22,7 +22,7 @@ def coding_question(qid: str) -> CodingQuestion:
     from dlprep import bank
     from dlprep.models import CodingQuestion
 
-    q = bank.catalog_or_raise().get(qid).q
+    q = bank.question(qid).q
     if not isinstance(q, CodingQuestion):
         raise UsageError(f"{qid} is a {q.type} question, not a coding exercise; try `dlprep show {qid}`")
     return q
@@ -97,7 +97,7 @@ def _record(qid: str, verdict: Any, solution: Path, db: Path | None) -> int | No
     from dlprep.session import Item, Session
     from dlprep.store import Store
 
-    lq = bank.catalog_or_raise().get(qid)
+    lq = bank.question(qid)
     with Store(db) as st:
         Session([Item(lq.q, lq.topic, mode="submit")], st).record_verdict(verdict, solution)
         return coach.pointer(st, lq.id, lq.q.exercise)

@@ -4,12 +4,15 @@ and the plain facts a probe reports about a module (structure, hooks, gradients,
 A spec is plain data that `wire` can carry:
 
     {"type": "Linear", "in": 4, "out": 8}                  ("bias": False drops the bias;
-                                                           "subclass": True builds a LoRALinear)
-    {"type": "Raise"}                                      forward raises RuntimeError
+                                                           "subclass": True builds a LoRALinear,
+                                                           "projection" a Projection)
+    {"type": "Raise"}                                      forward raises RuntimeError (or "error")
+    {"type": "Scale", "dim": 8}                            ("linear_name": True builds a LinearGate)
     {"type": "ReLU"} | {"type": "Tanh"} | {"type": "GELU"} | {"type": "Dropout", "p": 0.2}
     {"type": "LayerNorm", "dim": 8}
     {"type": "Sequential", "children": [spec, ...]}
     {"type": "Block", "children": {"name": spec, ...}, "residual": False}  # named, applied in order
+                   ("shares": [[dst, src]] makes submodule dst the same object as src)
     {"type": "Parallel", "children": {"name": spec, ...}, "order": [names]} # branches, summed
 
 The grader builds the model from a seed and sends spec + state_dict; the child builds the same
@@ -87,6 +90,19 @@ class LoRALinear(nn.Linear):
     that matches with `type(m) is nn.Linear` misses it."""
 
 
+class Projection(nn.Linear):
+    """A subclass of nn.Linear with a child of its own (a gate on its output, as adapters hold
+    theirs): it is an nn.Linear that is not a leaf, and code that keeps only leaf Linears misses it."""
+
+    def __init__(self, d_in: int, d_out: int, bias: bool = True):
+        super().__init__(d_in, d_out, bias=bias)
+        self.gate = Scale(d_out)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y: torch.Tensor = self.gate(super().forward(x))
+        return y
+
+
 class Scale(nn.Module):
     """A custom leaf layer (no children, one parameter of its own): code that recognises leaves by a
     list of known layer types misses it."""
@@ -99,24 +115,38 @@ class Scale(nn.Module):
         return x * self.gain
 
 
+class LinearGate(Scale):
+    """A custom leaf whose class name contains "Linear" and that is no nn.Linear: code that matches
+    layers by class name takes it for one."""
+
+
+RAISES = {"RuntimeError": RuntimeError, "ValueError": ValueError}
+
+
 class Raise(nn.Module):
-    """A layer whose forward raises: code that cleans up only after a forward that returns leaks."""
+    """A layer whose forward raises: code that cleans up only after a forward that returns leaks,
+    and code that cleans up only after one exception type leaks on another."""
+
+    def __init__(self, error: str = "RuntimeError"):
+        super().__init__()
+        self.error = RAISES[error]
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        raise RuntimeError("this layer fails on purpose (the grader checks what is left behind)")
+        raise self.error("this layer fails on purpose (the grader checks what is left behind)")
 
 
 def build(spec: dict[str, Any]) -> nn.Module:
     kind = spec["type"]
     if kind == "Linear":
-        cls = LoRALinear if spec.get("subclass") else nn.Linear
+        sub = spec.get("subclass")
+        cls = Projection if sub == "projection" else LoRALinear if sub else nn.Linear
         return cls(spec["in"], spec["out"], bias=spec.get("bias", True))
     if kind == "Raise":
-        return Raise()
+        return Raise(spec.get("error", "RuntimeError"))
     if kind == "Identity":
         return nn.Identity()
     if kind == "Scale":
-        return Scale(spec["dim"])
+        return (LinearGate if spec.get("linear_name") else Scale)(spec["dim"])
     if kind in ACTIVATIONS:
         return ACTIVATIONS[kind]()
     if kind == "Dropout":
@@ -136,6 +166,10 @@ def build(spec: dict[str, Any]) -> nn.Module:
         for dst, src in spec.get("ties", []):
             owner, _, attr = dst.rpartition(".")
             setattr(block.get_submodule(owner), attr, block.get_parameter(src))
+        # Shared modules: [dst, src] dotted names below this block; dst becomes the same module as src.
+        for dst, src in spec.get("shares", []):
+            owner, _, attr = dst.rpartition(".")
+            setattr(block.get_submodule(owner), attr, block.get_submodule(src))
         return block
     if kind == "Parallel":
         return Parallel({k: build(c) for k, c in spec["children"].items()}, spec.get("order"))
@@ -172,14 +206,17 @@ def render(spec: dict[str, Any]) -> str:
     """A one-line description for test labels: Block(encoder=Sequential(Linear(4,6), ReLU), ...)."""
     kind = spec["type"]
     if kind == "Linear":
-        name = "LoRALinear" if spec.get("subclass") else "Linear"
+        sub = spec.get("subclass")
+        name = "Projection" if sub == "projection" else "LoRALinear" if sub else "Linear"
         return f"{name}({spec['in']},{spec['out']}{'' if spec.get('bias', True) else ',bias=False'})"
     if kind == "Dropout":
         return f"Dropout({spec['p']})"
     if kind == "LayerNorm":
         return f"LayerNorm({spec['dim']})"
     if kind == "Scale":
-        return f"Scale({spec['dim']})"
+        return f"{'LinearGate' if spec.get('linear_name') else 'Scale'}({spec['dim']})"
+    if kind == "Raise" and spec.get("error"):
+        return f"Raise({spec['error']})"
     if kind == "Sequential":
         return "Sequential(" + ", ".join(render(c) for c in spec["children"]) + ")"
     if kind in ("Block", "Parallel"):
@@ -188,6 +225,7 @@ def render(spec: dict[str, Any]) -> str:
         extra = "".join(f", param {k}{list(v)}" for k, v in spec.get("params", {}).items())
         extra += "".join(f", {k} output unused" for k in spec.get("unused", ()))
         extra += "".join(f", {dst} tied to {src}" for dst, src in spec.get("ties", []))
+        extra += "".join(f", {dst} is {src}" for dst, src in spec.get("shares", []))
         return f"{kind}({inner}{', residual' if spec.get('residual') else ''}{order}{extra})"
     return str(kind)
 
@@ -367,7 +405,7 @@ def hook_counts(model: nn.Module) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------- contract models (hooks)
 
-CONTRACT_MODELS = ("flat", "nested", "swapped", "subclass", "called_twice", "odd_leaves")
+CONTRACT_MODELS = ("flat", "nested", "swapped", "subclass", "called_twice", "odd_leaves", "shared", "tied")
 
 
 def contract_model(kind: str, gen: torch.Generator, d_in: int, d_out: int, *, aux: bool = True) -> dict[str, Any]:
@@ -388,13 +426,16 @@ def contract_model(kind: str, gen: torch.Generator, d_in: int, d_out: int, *, au
     if kind == "swapped":
         return stack(d_in, d_out, width, ["swapped", "parallel", "swapped"], "GELU")
     if kind == "subclass":
+        # Subclasses of nn.Linear under two names (one with a child of its own), beside a custom
+        # leaf whose class name says Linear and that is none.
         spec = stack(d_in, d_out, width, ["residual", "parallel"])
+        spec["children"]["encoder"]["children"].append({"type": "Scale", "dim": width, "linear_name": True})
 
         def mark(node: Any, count: list[int]) -> Any:
             if isinstance(node, dict):
                 node = {k: mark(v, count) for k, v in node.items()}
                 if node.get("type") == "Linear":
-                    node["subclass"] = count[0] % 2 == 0
+                    node["subclass"] = (False, True, False, "projection")[count[0] % 4]
                     count[0] += 1
                 return node
             return [mark(v, count) for v in node] if isinstance(node, list) else node
@@ -412,5 +453,20 @@ def contract_model(kind: str, gen: torch.Generator, d_in: int, d_out: int, *, au
             children["aux"] = linear(width, width)
         spec["children"]["encoder"]["children"].append(
             {"type": "Block", "children": children, **({"unused": ["aux"]} if aux else {})})
+        return spec
+    if kind == "shared":
+        # One module under two parents: named_modules() names it once (its first path), and it
+        # runs once in each parent.
+        spec = stack(d_in, d_out, width, ["sequential"])
+        spec["children"]["encoder"]["children"].append(
+            {"type": "Block", "children": {"proj": linear(width, width), "act": {"type": "Tanh"}}})
+        spec["shares"] = [["encoder.3.proj", "encoder.2.0"]]
+        return spec
+    if kind == "tied":
+        # Weight tying: two Linears, one weight Parameter (each keeps its own bias).
+        spec = stack(d_in, d_out, width, ["sequential"])
+        spec["children"]["encoder"]["children"].append(
+            {"type": "Block", "children": {"proj": linear(width, width), "act": {"type": "Tanh"}}})
+        spec["ties"] = [["encoder.3.proj.weight", "encoder.2.0.weight"]]
         return spec
     raise ValueError(f"unknown contract model {kind!r}")

@@ -6,6 +6,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - only Linear layers hooked, or containers hooked too -> sequential (activations, blocks).
 - class names instead of module names -> every case.
 - hooks left registered -> the family's hooks-left check.
+- a leaf whose input needs no gradient dropped (grad_input is (None,)) -> contract x_grad no.
+- one module under two parents walked without dedup or named by its last path -> contract model
+  shared.
 - the legacy register_backward_hook, tensor hooks on outputs, or forward order reversed (which
   equals the engine's order on these models) -> FULL_BACKWARD_HOOKS: the probe records the kinds of
   module backward hooks registered when backward starts: full ones (per module or global), never legacy
@@ -97,4 +100,8 @@ def contract_case(point, gen):
         return int(torch.randint(lo, hi + 1, (), generator=gen))
     spec = model_spec.contract_model(point["model"], gen, pick(2, 8), pick(1, 4))
     batch = {"several": pick(2, 9), "one": 1, "large": pick(100, 200)}[point["batch"]]
-    return _case("contract", spec, gen, batch=batch)
+    case = _case("contract", spec, gen, batch=batch)
+    case.spec["x_grad"] = point["x_grad"] == "yes"
+    if not case.spec["x_grad"]:
+        case.label += ", x without grad"
+    return case

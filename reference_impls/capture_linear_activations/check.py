@@ -10,6 +10,15 @@ Threat list (how a candidate gets this wrong -> what kills it):
   wrong/cleanup_after_return).
 - type(m) is nn.Linear, or matching the class name "Linear" (subclasses missed) -> linear-subclass
   and hidden cases hold model_spec.LoRALinear layers (wrong/exact_type, wrong/class_name_match).
+- cleanup only for one exception type (except RuntimeError) -> contract raises draw RuntimeError or
+  ValueError.
+- one module under two parents walked without named_modules()'s dedup (two keys) or named by its
+  last path -> contract model shared.
+- Linear found by class name ("Linear" in the name) or only among leaves -> contract model subclass
+  holds a LinearGate (no Linear) and a Projection (a Linear subclass with a child).
+- model(x) run more than once, a model given in eval() left in train(), or a patched forward
+  instead of forward hooks (same values) -> the probe counts forward calls, reports every module's
+  mode afterwards and notes each Linear that ran with no forward hook on it (contract mode eval).
 - cleanup by _forward_hooks.clear() (the caller's own hooks deleted) -> caller-hook: a hook
   registered before the call must survive it (wrong/clears_all_hooks).
 """
@@ -65,9 +74,9 @@ def _subclassed(spec, every=2):
     return visit(spec)
 
 
-def _raising(spec):
-    """The model followed by a layer whose forward raises."""
-    return {"type": "Block", "children": {"body": spec, "fail": {"type": "Raise"}}}
+def _raising(spec, error="RuntimeError"):
+    """The model followed by a layer whose forward raises `error`."""
+    return {"type": "Block", "children": {"body": spec, "fail": {"type": "Raise", "error": error}}}
 
 
 def public_cases():
@@ -104,8 +113,10 @@ def contract_case(point, gen):
     if point["caller_hooks"] == "some":
         names = [n for n, m in model_spec.skeleton(spec).named_modules() if n]
         extra["caller_hooks"] = [names[pick(0, len(names) - 1)], "head"]
+    if point["mode"] == "eval":
+        extra["eval"] = True
     if point["forward"] == "raises":
-        spec = _raising(spec)
+        spec = _raising(spec, ("RuntimeError", "ValueError")[pick(0, 1)])
         extra["raises"] = True
         extra["caller_hooks"] = [f"body.{n}" for n in extra.get("caller_hooks", [])]
     return _case("contract", spec, gen, batch, **extra)

@@ -65,9 +65,18 @@ def hidden_cases(gen, n):
 
 
 def contract_case(point, gen):
-    """x of any rank and layout (a slice, an offset, an expanded view), any pair of dims."""
+    """x of any rank and layout (a slice, an offset, an expanded view, a dim of size 1 or 0 cut from
+    a longer one), any pair of dims."""
     rank = int(point["rank"])
-    x = domain.tensor(torch.randint(1, 5, (rank,), generator=gen).tolist(), gen, "float32", point["layout"])
+    sizes = torch.randint(1, 5, (rank,), generator=gen).tolist()
+    if point["layout"] in ("unit_slice", "empty_slice"):
+        # A dim of size 1 (or 0) cut from a longer one keeps the longer dim's stride: x may still be
+        # contiguous by is_contiguous(), which ignores such strides, but transpose keeps them.
+        d = int(torch.randint(0, rank, (), generator=gen))
+        base = domain.tensor([s + 2 if i == d else s for i, s in enumerate(sizes)], gen, "float32", "contiguous")
+        x = base.narrow(d, 1, 1 if point["layout"] == "unit_slice" else 0)
+    else:
+        x = domain.tensor(sizes, gen, "float32", point["layout"])
     d0, d1 = (int(v) for v in torch.randint(0, rank, (2,), generator=gen))
     if point["dims"] == "same":
         d1 = d0

@@ -11,6 +11,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - row stride assumed = N, or x's stride used for out -> padded cases (in_pad != out_pad).
 - no mask on the load or the store -> the family's canaries and traced loads.
 - modifying x -> the family compares it bit for bit after the call.
+- a persistent grid (fewer programs than rows, each looping over rows) or a row walked in chunks
+  (online softmax over a fixed BLOCK): right values, not the kernel asked for -> ROW_PROGRAMS
+  (every grid has M programs, the longest tl.arange covers a row) and 9x5-many-rows (a grid capped
+  at 4 programs is visible only with more rows than that) (wrong/persistent_grid,
+  wrong/chunked_online_softmax).
 - torch doing part of the work on the host (e.g. x - x.amax() before a plain-exp kernel)
   -> the family's dispatch mode records the launcher's torch compute between kernel runs (none
   allowed) (wrong/host_subtracts_max).
@@ -21,6 +26,7 @@ import torch
 from dlprep.checkers.families.triton.judge import KernelCase
 
 ARG_NAMES = ("x", "out")
+ROW_PROGRAMS = "x"  # the prompt: M programs, each loading its row whole (BLOCK_SIZE = next_power_of_2(N))
 
 
 def oracle(x):
@@ -43,6 +49,7 @@ def public_cases():
         KernelCase("very-negative", _rows(gen, 2, 50, scale=5.0, shift=-500.0)),
         # spread ~ +-180 around 0: only the max keeps every exponent <= 0 (mean or first element do not)
         KernelCase("4x300-wide-spread", _rows(gen, 4, 300, scale=60.0), in_pad=1, out_pad=3),
+        KernelCase("9x5-many-rows", _rows(gen, 9, 5, scale=3.0), in_pad=2, out_pad=1),
     ]
 
 

@@ -245,22 +245,26 @@ def _bank_files(banks: Path, only: list[Path] | None) -> list[Path]:
 
 
 def load_catalog(
-    files: list[Path] | None = None, banks: Path | None = None, exercises: Path | None = None
+    files: list[Path] | None = None, banks: Path | None = None, exercises: Path | None = None,
+    spot_bug: bool = True,
 ) -> tuple[Catalog | None, list[str]]:
-    """Load every bank (or just `files`), returning the catalog and every problem found."""
+    """Load every bank (or just `files`), returning the catalog and every problem found; with
+    `spot_bug=False`, without the generated spot-the-bug cards."""
     cache = _ParseCache()
-    cards = spotbug._CardCache()
+    cards = spotbug._CardCache() if spot_bug else None
     try:
         return _load_catalog(files, banks, exercises, cache, cards)
     finally:
         cache.save()
-        cards.save()
+        if cards is not None:
+            cards.save()
 
 
 def _load_catalog(
     files: list[Path] | None, banks: Path | None, exercises: Path | None, cache: _ParseCache,
-    cards: spotbug._CardCache,
+    cards: spotbug._CardCache | None,
 ) -> tuple[Catalog | None, list[str]]:
+    """With `cards` None the spot-the-bug cards are left out."""
     banks = banks or paths.banks_dir()
     exercises = exercises or paths.exercises_dir()
     problems: list[str] = []
@@ -295,6 +299,8 @@ def _check_bank(
     problems: list[str],
     cards: spotbug._CardCache | None = None,
 ) -> None:
+    """Check one bank and add its questions to `catalog`, with each exercise's spot-the-bug cards
+    where a card cache is given."""
     path = src.path
     if bank.topic not in topics:
         problems.append(
@@ -320,7 +326,7 @@ def _check_bank(
         lq = LoadedQuestion(q=q, topic=bank.topic, file=path, line=line)
         catalog.questions[q.id] = lq
         catalog.by_topic.setdefault(bank.topic, []).append(lq)
-        if isinstance(q, CodingQuestion):  # its spot-the-bug cards, generated (never written in a bank)
+        if cards is not None and isinstance(q, CodingQuestion):  # its spot-the-bug cards, generated
             for card in spotbug.cards(q, bank.topic, exercises, cards):
                 if card.id not in catalog.questions:
                     gq = LoadedQuestion(q=card, topic=bank.topic, file=path, line=line)
@@ -372,8 +378,15 @@ def locate(lq: LoadedQuestion, loc: tuple[int | str, ...] = ()) -> str:
     return _where(lq.file, _node_at(node, loc))
 
 
-def catalog_or_raise(files: list[Path] | None = None) -> Catalog:
-    catalog, problems = load_catalog(files)
+def catalog_or_raise(files: list[Path] | None = None, spot_bug: bool = True) -> Catalog:
+    catalog, problems = load_catalog(files, spot_bug=spot_bug)
     if problems or catalog is None:
         raise BankError(problems)
     return catalog
+
+
+def question(qid: str) -> LoadedQuestion:
+    """One question by id. The spot-the-bug cards are built only when `qid` names one: they are
+    diffed from every exercise's files, seconds of CPU whenever the card cache is cold (a fresh
+    machine, a grading container, every submission on Gradescope)."""
+    return catalog_or_raise(spot_bug=spotbug.is_card_id(qid)).get(qid)

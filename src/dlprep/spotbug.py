@@ -144,6 +144,10 @@ def card_id(topic: str, exercise: str, origin: str) -> str:
     return f"{topic}.spotbug.{exercise}.{'' if kind == 'mutants' else 'wrong.'}{stem}"
 
 
+def is_card_id(qid: str) -> bool:
+    return ".spotbug." in qid
+
+
 class _CardCache(JsonCache):
     """Cards by exercise, kept as JSON in the cache dir: diffing ~950 files costs seconds of CPU,
     and every command that loads the banks would pay it. An entry is keyed by the coding question

@@ -18,7 +18,9 @@ _clone = torch.Tensor.clone
 _detach = torch.Tensor.detach
 _mse = torch.nn.functional.mse_loss
 _register_forward_hook = torch.nn.Module.register_forward_hook
+_register_forward_pre_hook = torch.nn.Module.register_forward_pre_hook
 _register_hook = torch.Tensor.register_hook
+_Linear = torch.nn.Linear
 
 
 def _model(case: dict[str, Any]) -> torch.nn.Module:
@@ -29,21 +31,47 @@ def _callers_hook(module: torch.nn.Module, args: Any, output: Any) -> None:
     """A hook the caller had registered before the user's function ran: it must still be there."""
 
 
+def _forward_hooks_on(m: torch.nn.Module) -> int:
+    return len(vars(m).get("_forward_hooks") or {}) + len(_module_mod._global_forward_hooks)
+
+
 def capture_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """`fn(model, x)` returns captured activations; report them and the hooks left behind. A case
-    may first register hooks of its own (`caller_hooks`, names of submodules), and may use a model
-    whose forward raises (`raises`): then what `fn` raised and the hooks left are reported."""
+    may first register hooks of its own (`caller_hooks`, names of submodules), may hand over a model
+    in eval mode (`eval`: the modes afterwards are reported), and may use a model whose forward
+    raises (`raises`): then what `fn` raised and the hooks left are reported. Our own pre-hooks,
+    there only while `fn` runs, count the model's forward calls and note each Linear that ran with
+    no forward hook beyond the caller's on it (the prompt asks for forward hooks, and a patched
+    forward gives the same values)."""
     model = _model(case)
+    if case.get("eval"):
+        model.eval()
     for name in case.get("caller_hooks", []):
         _register_forward_hook(model.get_submodule(name), _callers_hook)
+    calls, unhooked = [0], []
+    spies = [_register_forward_pre_hook(model, lambda m, args: calls.__setitem__(0, calls[0] + 1))]
+    for name, m in model_spec.named_modules(model):
+        if isinstance(m, _Linear):
+            before = _forward_hooks_on(m)
+            spies.append(_register_forward_pre_hook(
+                m, lambda m, args, name=name, before=before: None if _forward_hooks_on(m) > before
+                else unhooked.append(name)))
+    facts: dict[str, Any] = {}
     try:
         out = fn(model, _clone(case["x"]))
     except Exception as e:
         # NotImplementedError is the starter's, not the model's: the case is unattempted, not passed.
         if not case.get("raises") or isinstance(e, NotImplementedError):
             raise
-        return {"raised": type(e).__name__, "hooks": model_spec.hook_counts(model)}
-    return {"out": harness.describe(out), "hooks": model_spec.hook_counts(model)}
+        facts["raised"] = type(e).__name__
+    finally:
+        for h in spies:
+            h.remove()
+    if "raised" not in facts:
+        facts["out"] = harness.describe(out)
+    facts.update(hooks=model_spec.hook_counts(model), calls=calls[0], unhooked=sorted(set(unhooked)),
+                 training=[name for name, m in model_spec.named_modules(model) if m.training])
+    return facts
 
 
 def pre_hook_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
@@ -86,13 +114,19 @@ def grad_clip_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> d
     given: list[tuple[str, torch.Tensor, torch.Tensor]] = []
     spies = []
 
-    def spy(name: str) -> Any:
+    # It also notes each parameter whose gradient arrived with no hook but ours on it: the prompt
+    # asks for Tensor.register_hook, and torch.autograd.grad plus clamping gives the same values.
+    unhooked: set[str] = set()
+
+    def spy(name: str, param: torch.Tensor) -> Any:
         def keep(g: torch.Tensor) -> None:
             given.append((name, g, _clone(g)))
+            if len(param._backward_hooks or {}) < 2:
+                unhooked.add(name)
         return keep
 
     for name, param in model_spec.named_parameters(model):
-        spies.append(_register_hook(param, spy(name)))  # type: ignore[no-untyped-call]
+        spies.append(_register_hook(param, spy(name, param)))  # type: ignore[no-untyped-call]
     try:
         out = fn(model, batches, *case["args"], **case["kwargs"])
     finally:
@@ -100,7 +134,7 @@ def grad_clip_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> d
             h.remove()
     changed = sorted({n for n, g, copy in given if not torch.equal(g, copy)})
     return {"out": harness.describe(out), "grads": model_spec.grads(model), "hooks": model_spec.hook_counts(model),
-            "grad_args_modified": changed}
+            "grad_args_modified": changed, "unhooked": sorted(unhooked)}
 
 
 _autograd_backward = torch.autograd.backward
@@ -131,7 +165,7 @@ def backward_order_probe(fn: Any, case: dict[str, Any], options: dict[str, Any])
 
     torch.autograd.backward = backward
     try:
-        out = fn(model, _clone(case["x"]).requires_grad_())
+        out = fn(model, _clone(case["x"]).requires_grad_(case.get("x_grad", True)))
     finally:
         torch.autograd.backward = _autograd_backward
     return {"out": harness.describe(out), "hooks": model_spec.hook_counts(model), "backward_hooks": seen[:4]}

@@ -71,8 +71,26 @@ class HooksFamily(ProbeFamily):
 
     # ------------------------------------------------------------------ capture
 
+    @staticmethod
+    def capture_method(fact: dict[str, Any], want: dict[str, Any]) -> None:
+        """What the child saw while `capture` ran: one forward, forward hooks on the Linears, and
+        every module left in the mode it came in."""
+        if fact.get("calls") != want.get("calls"):
+            raise Problem(f"the model's forward ran {fact.get('calls')} time(s), expected {want.get('calls')}: run "
+                          "model(x) once, with every hook registered (a second forward changes dropout draws and "
+                          "BatchNorm statistics)")
+        if fact.get("unhooked"):
+            raise Problem(f"{', '.join(fact['unhooked'][:4])} ran with no forward hook of yours on it: the prompt asks "
+                          "for forward hooks (register_forward_hook), not a patched forward or another mechanism")
+        if fact.get("training") != want.get("training"):
+            mode = "train" if want.get("training") else "eval"
+            raise Problem(f"the model came in {mode} mode and left in another (modules in train mode afterwards: "
+                          f"{_short(fact.get('training') or [])}): leave the model as it was given")
+
     def judge_capture(self, case: SpecCase, fact: dict[str, Any]) -> str | None:
         want = self.expected(case)
+        with self.reported(case):
+            self.capture_method(fact, want)
         if case.spec.get("raises"):  # forward raised: only what is left behind is judged
             self.no_hooks_left(fact["hooks"], want["hooks"], "after model(x) raised (remove them in a finally block)")
             return f"model(x) raised {fact.get('raised') or 'nothing'}; no hook left"
@@ -141,6 +159,11 @@ class HooksFamily(ProbeFamily):
             names = ", ".join(fact["grad_args_modified"][:4])
             raise Problem(f"a hook modified the gradient it was given in place (seen on {names}): a tensor hook must "
                           "not change its argument, autograd may share that tensor; return the new gradient instead")
+        if fact.get("unhooked"):
+            with self.reported(case):
+                raise Problem(f"the gradient of {', '.join(fact['unhooked'][:4])} arrived with no hook of yours on the "
+                              "parameter: the prompt asks for a hook on every parameter (Tensor.register_hook) that "
+                              "clamps each micro-batch's gradient before it is accumulated")
         rtol, atol = self.tolerances()
         rtol, atol = rtol or 1e-4, atol or 1e-6
         for name, g in want["grads"].items():
