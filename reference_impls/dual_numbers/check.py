@@ -8,6 +8,11 @@ Threat list (how a candidate gets this wrong -> what kills it; every node's prim
 - x ** c as exp(c * log x) (fails for x <= 0) -> power-of-negative, power-at-zero.
 - the tangent of x ** c as c * out / x (0/0 at x = 0) -> power-at-zero.
 - zero tangents everywhere -> zero-tangent.
+- int constants refused (2 * d), x ** 0 at x == 0 as 0 * 0 ** -1 -> int-powers-at-zero and contract
+  constants=int (every other constant an int, exponents 0 and 1 too) (wrong/float_only_constants,
+  wrong/pow_no_zero_exponent_case).
+- a tangent computed lazily on first read (recursion as deep as the graph) -> the probe reads the
+  nodes from the last back, on the 2,000-deep chain (wrong/lazy_recursive_tangent).
 - d + c changing d in place -> contract reuse=after_constant (wrong/add_const_mutates).
 - constants lifted with tangent 1, c * d scaling only the primal -> contract tangents=zero/one_hot.
 The oracle's torch.func.jvp runs under a lock: forward-AD levels are process-wide, and two gradings
@@ -47,6 +52,9 @@ def public_cases():
         _case("power-of-negative", [-1.5], [0.75], [["powc", 0, 2], ["powc", 0, 3], ["powc", 0, -1], ["add", 1, 2],
                                                     ["add", 4, 3]]),
         _case("power-at-zero", [0.0, 0.6], [1.0, 1.0], [["powc", 0, 2], ["powc", 0, 3], ["add", 2, 3], ["mul", 4, 1]]),
+        # x - y with x == y: a base of exactly 0 to the integer powers 0 and 1, and int constants
+        _case("int-powers-at-zero", [0.75, 0.75], [1.0, -0.5],
+              [["sub", 0, 1], ["powc", 2, 0], ["powc", 2, 1], ["add", 3, 4], ["rmulc", 5, 2], ["addc", 6, 1]]),
         ProbeCase("deep-random", (random_expression(gen, OPS, 3, 60, with_tangents=True),)),
     ]
 
@@ -81,7 +89,8 @@ def contract_case(point, gen):
         inputs = [round(0.25 + float(torch.rand((), generator=gen)), 3)] * n_inputs
     n_ops, recent = {"random": (40, 3), "deep_chain": (2000, 1), "wide": (30, 3)}[point["shape"]]
     ops = CHAIN_OPS if point["shape"] == "deep_chain" else OPS
-    expr = random_expression(gen, ops, n_inputs, n_ops, with_tangents=True, recent=recent, inputs=inputs)
+    expr = random_expression(gen, ops, n_inputs, n_ops, with_tangents=True, recent=recent, inputs=inputs,
+                             int_constants=point["constants"] == "int")
     if point["tangents"] == "zero":
         expr["tangents"] = [0.0] * n_inputs
     elif point["tangents"] == "one_hot":

@@ -22,7 +22,8 @@ class Dual:
     __rmul__ = __mul__
 
     def __pow__(self, c):
-        return Dual(self.primal ** c, c * self.primal ** (c - 1) * self.tangent)
+        # d(x^c) = c * x^(c-1) * x'; for c == 0 the power is the constant 1 (0 ** -1 would raise at x == 0)
+        return Dual(self.primal ** c, c * self.primal ** (c - 1) * self.tangent if c != 0 else 0.0)
 
     # Chain rule: (f(u))' = f'(u) * u'
     def sin(self):

@@ -31,7 +31,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - a sum- or norm-based check (isfinite(g.sum())): finite gradients whose sum overflows -> bad: near_max
   (GradScaler checks element by element and steps).
 - float64 parameters (a float32 cast of the grads, or a scaled-overflow test against float32's
-  max) -> dtype: float64.
+  max) -> dtype: float64; a float32 cast only in the inf check or the unscale shows when a float64
+  scaled gradient passes float32's range and stays finite -> bad: past_f32
+  (wrong/found_check_float32_cast, wrong/unscale_via_float32).
 """
 
 import torch
@@ -68,9 +70,12 @@ def _bad_value(kind, dtype):
     # smallest a case reaches is 64). "near_max" (float32, huge_scale only, where no growth is ever
     # applied and nothing overflows, so the scale stays 2**126): two gradient elements of 0.55 x
     # float32's max once scaled - each finite, their sum inf, so a check on g.sum() or g.norm()
-    # skips a step GradScaler takes
+    # skips a step GradScaler takes. "past_f32" (float64, huge_scale only): one element 4x float32's
+    # max once scaled, finite in float64: no overflow, though a float32 cast of the check or of the
+    # unscale makes it inf
     return {"inf": float("inf"), "neg_inf": float("-inf"), "nan": float("nan"),
-            "scaled": torch.finfo(dtype).max / 16, "near_max": 0.55 * torch.finfo(torch.float32).max / 2.0**126}[kind]
+            "scaled": torch.finfo(dtype).max / 16, "near_max": 0.55 * torch.finfo(torch.float32).max / 2.0**126,
+            "past_f32": 4.0 * torch.finfo(torch.float32).max / 2.0**126}[kind]
 
 
 def _overflow_steps(kind, gen):
@@ -81,6 +86,8 @@ def _overflow_steps(kind, gen):
 def _what(bad, target, steps):
     if bad == "near_max":
         return f"finite gradients near float32's max (their sum overflows) in params[{target}] at steps {steps}"
+    if bad == "past_f32":
+        return f"a float64 gradient 4x float32's max once scaled (finite) in params[{target}] at steps {steps}"
     return f"{bad} in params[{target}].grad at steps {steps}"
 
 

@@ -4,6 +4,8 @@ Threat list (how a candidate gets this wrong -> what kills it; exact comparison 
 - multinomial without replacement -> many-samples and zero-weights (8 draws of 6 categories): more
   draws than categories raises in torch 2.13.
 - a fresh generator per draw, or the draws in the other order -> every case.
+- an epsilon added to the weights (clamp_min(1e-6), "no all-zero rows") -> contract weights
+  mostly_zero: hundreds of zeros beside a few weights of 1e-5..1e-3 (wrong/clamp_zero_weights).
 - per-row sampling in a loop is not a mistake: one generator consumed row by row gives the same
   stream (right/row_by_row passes).
 - the mask as bool, or as rand < p cast to float32 -> dtype check, float64-probabilities.
@@ -57,14 +59,23 @@ def contract_case(point, gen):
     """One case of the stated domain (contract.yaml)."""
     dtype = getattr(torch, point["dtype"])
     rows = 1 if point["rows"] == "one" else int(torch.randint(2, 6, (), generator=gen))
-    cats = 1 if point["weights"] == "one_category" else int(torch.randint(2, 9, (), generator=gen))
+    cats = {"one_category": 1, "mostly_zero": int(torch.randint(200, 1001, (), generator=gen))}.get(
+        point["weights"], int(torch.randint(2, 9, (), generator=gen)))
     weights = torch.rand(rows, cats, generator=gen, dtype=dtype) * 10 + 0.01  # unnormalised, all > 0
+    if point["weights"] == "mostly_zero":
+        # hundreds of zero weights beside one to three tiny ones: an epsilon added to the zeros (to
+        # avoid an all-zero row) carries as much mass as the real categories
+        tiny = torch.zeros(rows, cats, dtype=dtype)
+        for r in range(rows):
+            cols = torch.randperm(cats, generator=gen)[:int(torch.randint(1, 4, (), generator=gen))]
+            tiny[r, cols] = (torch.rand(len(cols), generator=gen, dtype=dtype) * 1e-3 + 1e-5)
+        weights = tiny
     if point["weights"] == "sparse":  # about half the categories of every row never drawn
         keep = torch.rand(rows, cats, generator=gen) < 0.5
         keep[:, int(torch.randint(cats, (), generator=gen))] = True
         weights = weights * keep.to(dtype)
     num = {"one": 1, "few": int(torch.randint(2, 6, (), generator=gen)),
-           "many": cats + int(torch.randint(5, 40, (), generator=gen))}[point["samples"]]
+           "many": min(cats, 60) + int(torch.randint(5, 40, (), generator=gen))}[point["samples"]]
     p_keep = torch.rand(rows, num, generator=gen, dtype=dtype)
     if point["p_keep"] == "zero_one":  # exact 0s and 1s among the probabilities
         pick = torch.randint(3, (rows, num), generator=gen)

@@ -199,8 +199,11 @@ def expression_probe(cls: Any, case: dict[str, Any], job: dict[str, Any]) -> dic
         nodes.append(APPLY[name](nodes[a], nodes[b] if name in BINARY else b))
     if job["mode"] == "reverse":
         nodes[-1].backward()
-    return {"values": [_number(getattr(v, value_attr, None)) for v in nodes],
-            "derivs": [_number(getattr(v, deriv_attr, None)) for v in nodes]}
+    # Read from the last node back: a derivative computed lazily on first read would recurse the
+    # whole depth of a deep chain here, as a user's first look at the output would.
+    values = [_number(getattr(v, value_attr, None)) for v in reversed(nodes)]
+    derivs = [_number(getattr(v, deriv_attr, None)) for v in reversed(nodes)]
+    return {"values": values[::-1], "derivs": derivs[::-1]}
 
 
 def saved_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:

@@ -113,13 +113,15 @@ def consumers(expr: dict[str, Any], node: int) -> list[int]:
 
 
 def random_expression(gen: torch.Generator, ops: tuple[str, ...], n_inputs: int, n_ops: int,
-                      with_tangents: bool, recent: int = 3, inputs: list[float] | None = None) -> dict[str, Any]:
+                      with_tangents: bool, recent: int = 3, inputs: list[float] | None = None,
+                      int_constants: bool = False) -> dict[str, Any]:
     """A random graph whose nodes are reused (the adjoints must add up) and all reach the output.
 
     Values are tracked while building, so every op stays in its domain and far from a kink
     (log of a positive number, relu away from 0, exp of a moderate number), and no value explodes.
     Each op's first operand is one of the `recent` newest nodes (1: a chain as deep as n_ops);
-    `inputs` fixes the input values (equal ones: distinct nodes holding the same number).
+    `inputs` fixes the input values (equal ones: distinct nodes holding the same number);
+    `int_constants` makes every other constant a Python int and adds the exponents 0 and 1.
     """
     def uniform(lo: float, hi: float) -> float:
         return lo + (hi - lo) * float(torch.rand((), generator=gen, dtype=torch.float64))
@@ -136,12 +138,13 @@ def random_expression(gen: torch.Generator, ops: tuple[str, ...], n_inputs: int,
         count = len(values)
         a = count - 1 - pick(min(recent, count))  # mostly recent nodes: deep chains ...
         b: Any = pick(count)  # ... with operands from anywhere: shared subexpressions
+        whole = int_constants and pick(2) == 1
         if name == "addc":
-            b = round(uniform(-2.0, 2.0), 2)
+            b = (pick(5) - 2 or 1) if whole else round(uniform(-2.0, 2.0), 2)
         elif name == "rmulc":
-            b = round(uniform(0.5, 2.0), 2) * (1 if pick(2) else -1)
+            b = (1 + pick(2)) * (1 if pick(2) else -1) if whole else round(uniform(0.5, 2.0), 2) * (1 if pick(2) else -1)
         elif name == "powc":
-            b = [2, 3, -1][pick(3)]
+            b = [2, 3, -1, 0, 1][pick(5)] if int_constants else [2, 3, -1][pick(3)]
         op = [name, a, b if (name in BINARY or name in WITH_CONST) else None]
         if not _acceptable(name, values[a], b if name in WITH_CONST else None):
             continue

@@ -30,6 +30,7 @@ from typing import Any
 
 import torch
 
+from dlprep.checkers.compare import compare_described
 from dlprep.checkers.families.module import child as module_child
 from dlprep.checkers.families.module import scaler
 from dlprep.checkers.families.probe_family import ProbeFamily, Problem, SpecCase
@@ -292,6 +293,12 @@ class ModuleFamily(ProbeFamily):
             raise Problem(f"returned {out.get('type', out['kind'])}, expected a tuple ({', '.join(names)})")
         for name, g, e in zip(names, out["items"], exp["items"], strict=True):
             self.same(g, e, name, self.hint(name))
+        with self.reported(case):  # a flag read off the user's tensors: y1 = model(x) carries autograd as y2 does
+            for name, g, e in zip(names, out["items"], exp["items"], strict=True):
+                c = compare_described(g, e, None, None, ("requires_grad",), where=name)
+                if not c.ok:
+                    raise Problem(f"{c.message}: {name} = model(x) is an ordinary forward, with autograd on "
+                                  "(not under torch.no_grad())")
         for call, (got_out, exp_out) in enumerate(zip(fact["more"], want["more"], strict=True), start=2):
             if got_out["kind"] != "seq" or len(got_out["items"]) != len(names):
                 raise Problem(f"call {call}: returned {got_out.get('type', got_out['kind'])}, expected a tuple")

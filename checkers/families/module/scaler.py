@@ -11,6 +11,8 @@ steps it names.
 
 from __future__ import annotations
 
+import math
+
 from typing import Any
 
 import torch
@@ -88,6 +90,22 @@ def scaler_probe(cls: Any, case: dict[str, Any], options: dict[str, Any]) -> dic
 SCALE_RTOL = 1e-6  # the scale is a float32 value: a float64 bookkeeping of it differs in the 8th digit
 
 
+def _loss_terms(spec: dict[str, Any], step: int, want: list[dict[str, Any]]) -> torch.Tensor | None:
+    """The magnitude of the terms step `step`'s scaled loss sums (compare.compare_tensor's error
+    scale): the loss adds c * p and p * p terms that cancel, so parameters a rounding apart
+    (dividing by the scale and multiplying by its reciprocal are both right) move it by more than
+    rtol of the result. The scale before the step times the sum of the terms' magnitudes, from
+    torch's run; None where that is not finite (an inf or nan coefficient)."""
+    params = spec["params"] if step == 0 else want[step - 1]["params"]
+    scale = (spec.get("hyper") or {}).get("init_scale", 65536.0) if step == 0 else want[step - 1]["scale"].get("value")
+    try:
+        terms = float(scale) * sum(float((c.abs() * p.abs()).sum() + 0.5 * spec["decay"] * (p * p).sum())
+                                   for p, c in zip(params, spec["coefs"][step], strict=True) if c is not None)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return torch.tensor(terms, dtype=torch.float64) if math.isfinite(terms) else None
+
+
 def _skipped(before: list[torch.Tensor], after: list[torch.Tensor], group: list[int]) -> bool:
     return all(torch.equal(before[i], after[i]) for i in group)
 
@@ -95,7 +113,8 @@ def _skipped(before: list[torch.Tensor], after: list[torch.Tensor], group: list[
 def judge(family: Any, case: Any, fact: dict[str, Any]) -> str | None:
     """The scaler's steps against GradScaler's; raises probe_family.Problem naming the first
     difference (the step, the call, and what torch did on that step)."""
-    from dlprep.checkers.families.probe_family import Problem  # grader side only
+    from dlprep.checkers.compare import compare_described  # grader side only
+    from dlprep.checkers.families.probe_family import Problem
 
     want = family.expected(case)["steps"]
     got = fact["steps"]
@@ -107,8 +126,12 @@ def judge(family: Any, case: Any, fact: dict[str, Any]) -> str | None:
         if i >= len(got):
             raise Problem(f"step {n}: no result")
         mine = got[i]
-        family.same(mine["scaled"], exp["scaled"], f"step {n}: scaler.scale(loss)",
-                    "(scale(loss) returns loss times the current scale, a tensor that backward() goes through)")
+        rtol, atol = family.tolerances()
+        c = compare_described(mine["scaled"], exp["scaled"], rtol, atol, where=f"step {n}: scaler.scale(loss)",
+                              scale=_loss_terms(spec, i, want))
+        if not c.ok:
+            raise Problem((c.message or f"step {n}: scaler.scale(loss) differs") + " (scale(loss) returns loss times "
+                          "the current scale, a tensor that backward() goes through)")
         if mine.get("no_graph"):
             raise Problem(f"step {n}: scaler.scale(loss) returned something without a graph back to the loss")
         if "unscaled" in exp:

