@@ -142,7 +142,8 @@ def random_expression(gen: torch.Generator, ops: tuple[str, ...], n_inputs: int,
         if name == "addc":
             b = (pick(5) - 2 or 1) if whole else round(uniform(-2.0, 2.0), 2)
         elif name == "rmulc":
-            b = (1 + pick(2)) * (1 if pick(2) else -1) if whole else round(uniform(0.5, 2.0), 2) * (1 if pick(2) else -1)
+            size = (1 + pick(2)) if whole else round(uniform(0.5, 2.0), 2)
+            b = size * (1 if pick(2) else -1)
         elif name == "powc":
             b = [2, 3, -1, 0, 1][pick(5)] if int_constants else [2, 3, -1][pick(3)]
         op = [name, a, b if (name in BINARY or name in WITH_CONST) else None]

@@ -3,6 +3,7 @@ record what its hooks did and which hooks are still registered afterwards (see h
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import torch
@@ -21,6 +22,11 @@ _register_forward_hook = torch.nn.Module.register_forward_hook
 _register_forward_pre_hook = torch.nn.Module.register_forward_pre_hook
 _register_hook = torch.Tensor.register_hook
 _Linear = torch.nn.Linear
+
+# backward_order's cases where x needs no gradient are meant: torch's advice that the first leaf's
+# full backward hook then sees grad_input (None,) would otherwise print once per grading.
+warnings.filterwarnings("ignore", message="Full backward hook is firing when gradients are computed with respect "
+                        "to module outputs", category=UserWarning)
 
 
 def _model(case: dict[str, Any]) -> torch.nn.Module:

@@ -12,7 +12,6 @@ steps it names.
 from __future__ import annotations
 
 import math
-
 from typing import Any
 
 import torch
