@@ -79,9 +79,9 @@ def solution(
 def _exercise(qid: str, lang: str | None) -> tuple[str, LoadedQuestion, Coach]:
     """The language, the coding question and its coach: a missing or broken coach file fails here,
     before anything is recorded."""
-    from dlprep import bank, coach, spotbug
+    from dlprep import bank, coach
 
-    lq = coach.find(bank.catalog_or_raise(spot_bug=spotbug.is_card_id(qid)), qid)
+    lq = coach.find(bank.catalog_for(qid), qid)
     return pick_lang(lang), lq, coach.load(lq.q.exercise)
 
 

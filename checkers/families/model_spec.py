@@ -135,18 +135,25 @@ class Raise(nn.Module):
         raise self.error("this layer fails on purpose (the grader checks what is left behind)")
 
 
+def _linear_class(spec: dict[str, Any]) -> type[nn.Linear]:
+    sub = spec.get("subclass")
+    return Projection if sub == "projection" else LoRALinear if sub else nn.Linear
+
+
+def _scale_class(spec: dict[str, Any]) -> type[Scale]:
+    return LinearGate if spec.get("linear_name") else Scale
+
+
 def build(spec: dict[str, Any]) -> nn.Module:
     kind = spec["type"]
     if kind == "Linear":
-        sub = spec.get("subclass")
-        cls = Projection if sub == "projection" else LoRALinear if sub else nn.Linear
-        return cls(spec["in"], spec["out"], bias=spec.get("bias", True))
+        return _linear_class(spec)(spec["in"], spec["out"], bias=spec.get("bias", True))
     if kind == "Raise":
         return Raise(spec.get("error", "RuntimeError"))
     if kind == "Identity":
         return nn.Identity()
     if kind == "Scale":
-        return (LinearGate if spec.get("linear_name") else Scale)(spec["dim"])
+        return _scale_class(spec)(spec["dim"])
     if kind in ACTIVATIONS:
         return ACTIVATIONS[kind]()
     if kind == "Dropout":
@@ -206,15 +213,14 @@ def render(spec: dict[str, Any]) -> str:
     """A one-line description for test labels: Block(encoder=Sequential(Linear(4,6), ReLU), ...)."""
     kind = spec["type"]
     if kind == "Linear":
-        sub = spec.get("subclass")
-        name = "Projection" if sub == "projection" else "LoRALinear" if sub else "Linear"
+        name = _linear_class(spec).__name__
         return f"{name}({spec['in']},{spec['out']}{'' if spec.get('bias', True) else ',bias=False'})"
     if kind == "Dropout":
         return f"Dropout({spec['p']})"
     if kind == "LayerNorm":
         return f"LayerNorm({spec['dim']})"
     if kind == "Scale":
-        return f"{'LinearGate' if spec.get('linear_name') else 'Scale'}({spec['dim']})"
+        return f"{_scale_class(spec).__name__}({spec['dim']})"
     if kind == "Raise" and spec.get("error"):
         return f"Raise({spec['error']})"
     if kind == "Sequential":
@@ -454,19 +460,16 @@ def contract_model(kind: str, gen: torch.Generator, d_in: int, d_out: int, *, au
         spec["children"]["encoder"]["children"].append(
             {"type": "Block", "children": children, **({"unused": ["aux"]} if aux else {})})
         return spec
-    if kind == "shared":
-        # One module under two parents: named_modules() names it once (its first path), and it
-        # runs once in each parent.
+    if kind in ("shared", "tied"):
+        # A second parent's Linear, encoder.3.proj, made one with encoder.2.0: "shared", the same
+        # module (named_modules() names it once, by its first path; it runs in each parent), or
+        # "tied", two Linears with one weight Parameter (each keeps its own bias).
         spec = stack(d_in, d_out, width, ["sequential"])
         spec["children"]["encoder"]["children"].append(
             {"type": "Block", "children": {"proj": linear(width, width), "act": {"type": "Tanh"}}})
-        spec["shares"] = [["encoder.3.proj", "encoder.2.0"]]
-        return spec
-    if kind == "tied":
-        # Weight tying: two Linears, one weight Parameter (each keeps its own bias).
-        spec = stack(d_in, d_out, width, ["sequential"])
-        spec["children"]["encoder"]["children"].append(
-            {"type": "Block", "children": {"proj": linear(width, width), "act": {"type": "Tanh"}}})
-        spec["ties"] = [["encoder.3.proj.weight", "encoder.2.0.weight"]]
+        if kind == "shared":
+            spec["shares"] = [["encoder.3.proj", "encoder.2.0"]]
+        else:
+            spec["ties"] = [["encoder.3.proj.weight", "encoder.2.0.weight"]]
         return spec
     raise ValueError(f"unknown contract model {kind!r}")

@@ -127,13 +127,14 @@ class ProbeFamily(Family):
         return self._mutants[wrong]
 
     def same(self, got: Any, want: Any, where: str, hint: str = "",
-             tol: tuple[float | None, float | None] | None = None) -> None:
+             tol: tuple[float | None, float | None] | None = None, scale: torch.Tensor | None = None) -> None:
         """Two described values (or plain tensors/None) must agree within the exercise's tolerances
-        (or `tol`, (rtol, atol), where a case states its own)."""
+        (or `tol`, (rtol, atol), where a case states its own); `scale` is the magnitude of the terms
+        a value sums, where they cancel (compare.compare_tensor)."""
         got_d = got if isinstance(got, dict) and "kind" in got else harness.describe(got)
         want_d = want if isinstance(want, dict) and "kind" in want else harness.describe(want)
         rtol, atol = tol or self.tolerances()
-        c = compare_described(got_d, want_d, rtol, atol, where=where)
+        c = compare_described(got_d, want_d, rtol, atol, where=where, scale=scale)
         if not c.ok:
             # The hint explains wrong values; a wrong type or shape speaks for itself.
             values = got_d["kind"] == want_d["kind"] == "tensor" and got_d["shape"] == want_d["shape"] \

@@ -385,8 +385,12 @@ def catalog_or_raise(files: list[Path] | None = None, spot_bug: bool = True) -> 
     return catalog
 
 
+def catalog_for(qid: str) -> Catalog:
+    """The catalog a command about one question needs: the spot-the-bug cards only when `qid`
+    names one. They are diffed from every exercise's files, seconds of CPU whenever the card cache
+    is cold (a fresh machine, a grading container, every submission on Gradescope)."""
+    return catalog_or_raise(spot_bug=spotbug.is_card_id(qid))
+
+
 def question(qid: str) -> LoadedQuestion:
-    """One question by id. The spot-the-bug cards are built only when `qid` names one: they are
-    diffed from every exercise's files, seconds of CPU whenever the card cache is cold (a fresh
-    machine, a grading container, every submission on Gradescope)."""
-    return catalog_or_raise(spot_bug=spotbug.is_card_id(qid)).get(qid)
+    return catalog_for(qid).get(qid)

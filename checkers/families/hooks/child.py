@@ -54,8 +54,9 @@ def capture_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dic
         model.eval()
     for name in case.get("caller_hooks", []):
         _register_forward_hook(model.get_submodule(name), _callers_hook)
-    calls, unhooked = [0], []
-    spies = [_register_forward_pre_hook(model, lambda m, args: calls.__setitem__(0, calls[0] + 1))]
+    calls: list[int] = []
+    unhooked: list[str] = []
+    spies = [_register_forward_pre_hook(model, lambda m, args: calls.append(1))]
     for name, m in model_spec.named_modules(model):
         if isinstance(m, _Linear):
             before = _forward_hooks_on(m)
@@ -75,7 +76,7 @@ def capture_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dic
             h.remove()
     if "raised" not in facts:
         facts["out"] = harness.describe(out)
-    facts.update(hooks=model_spec.hook_counts(model), calls=calls[0], unhooked=sorted(set(unhooked)),
+    facts.update(hooks=model_spec.hook_counts(model), calls=len(calls), unhooked=sorted(set(unhooked)),
                  training=[name for name, m in model_spec.named_modules(model) if m.training])
     return facts
 
