@@ -57,6 +57,7 @@ class Sandbox:
         # TRITON_INTERPRET=0 in the caller's environment on a machine with no GPU would leave every
         # interpreted kernel calling compiled helpers ("Cannot call @triton.jit'd outside of a kernel").
         env = {**os.environ, "TRITON_INTERPRET": "0" if _has_cuda_hint() else "1", **self._env}
+        env["GLIBC_TUNABLES"] = _with_huge_pages(env.get("GLIBC_TUNABLES", ""))
         proc = subprocess.Popen(
             [sys.executable, "-m", "dlprep.checkers.sandbox.worker"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
@@ -119,6 +120,16 @@ class Sandbox:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _with_huge_pages(tunables: str) -> str:
+    """glibc's malloc on transparent huge pages (madvise): the worker forks every run from a
+    template that holds torch (~150 MB of heap), and fork and exit copy and free its page tables.
+    On 2 MB pages that is 512 times fewer entries: fork + exit of the template 20 -> 9 ms here.
+    Other C libraries (macOS, musl) ignore the variable; a tunable the user set is kept."""
+    if "glibc.malloc.hugetlb" in tunables:
+        return tunables
+    return ":".join(t for t in (tunables, "glibc.malloc.hugetlb=1") if t)
 
 
 def _has_cuda_hint() -> bool:

@@ -118,6 +118,32 @@ def fork_into_new_pid_namespace(own_ns_fd: int) -> int:
             _check(_libc.setns(own_ns_fd, CLONE_NEWPID), "setns")
 
 
+MADV_HUGEPAGE, MADV_COLLAPSE = 14, 25  # MADV_COLLAPSE: Linux 6.1+
+_HUGE = 1 << 21
+
+
+def collapse_to_huge_pages() -> None:
+    """Back this process's private writable memory with 2 MB pages, now (MADV_COLLAPSE) and as it
+    grows (MADV_HUGEPAGE). For the template: every run is forked from it and exits, and fork and
+    exit copy and free one page-table entry per 4 KB page of its ~150 MB heap; on 2 MB pages
+    fork + exit cost 20 -> 6 ms on a small VM. A write in a run still copies 4 KB (the kernel
+    splits a huge page on copy-on-write). Best effort: an older kernel or THP off leaves it as is."""
+    madvise = _libc.madvise
+    madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    try:
+        with open("/proc/self/maps") as maps:
+            regions = [line.split() for line in maps]
+    except OSError:
+        return
+    for fields in regions:
+        start, end = (int(x, 16) for x in fields[0].split("-"))
+        anonymous = len(fields) < 6 or fields[5] == "[heap]"
+        lo, hi = (start + _HUGE - 1) & ~(_HUGE - 1), end & ~(_HUGE - 1)
+        if fields[1].startswith("rw") and anonymous and hi > lo:
+            for advice in (MADV_HUGEPAGE, MADV_COLLAPSE):
+                madvise(lo, hi - lo, advice)
+
+
 def mount(source: str, target: str, fstype: str | None, flags: int, data: str | None = None) -> None:
     _check(
         _libc.mount(source.encode(), target.encode(), fstype.encode() if fstype else None,

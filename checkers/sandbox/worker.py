@@ -714,6 +714,7 @@ def _freeze() -> None:
     every grading."""
     gc.collect()
     gc.freeze()
+    iso.collapse_to_huge_pages()
 
 
 _TEMPLATE_LEVEL = iso.WEAK_LEVEL  # in the template: the level its private root gives
