@@ -68,7 +68,7 @@ def contract_case(point, gen):
     shape = torch.randint(1, 4, (rank,), generator=gen).tolist()
     if rank and point["target"] in ("size_one_dims", "zero_size"):
         shape[int(torch.randint(0, rank, (), generator=gen))] = 1
-    x = domain.tensor(shape, gen, "float32", point["layout"] if rank else "contiguous")
+    x = domain.tensor(shape, gen, point["dtype"], point["layout"] if rank else "contiguous")
     target = list(shape)
     if point["target"] == "new_leading" or not rank:
         target = torch.randint(1, 4, (int(torch.randint(1, 3, (), generator=gen)),), generator=gen).tolist() + target

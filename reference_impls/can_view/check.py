@@ -7,10 +7,13 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - size-1 dims of the old shape treated as breaking a run -> size-one-dims, size-one-inside-run.
 - size-1 dims of the new shape not skipped -> trailing-one, scalar.
 - zero-size tensors run through the chunk rule -> zero-size.
-- stride-0 (expanded) dims -> expanded, expanded-split.
+- stride-0 (expanded) dims -> expanded, expanded-split; adjacent broadcast dims refused as a
+  merge (they merge like any run: 0 == 0 * size) -> contract source=expanded_run.
 - "always yes" (view is like reshape) -> transposed-flatten.
 The answer is a plain bool from plain ints: no dtype, aliasing or error-path threats apply.
 """
+
+import math
 
 import torch
 
@@ -89,7 +92,15 @@ def contract_case(point, gen):
         t = torch.empty([s + 1 for s in shape])[tuple(slice(0, s) for s in shape)]
     elif src == "expanded":
         t = torch.empty([1] + shape[1:]).expand(shape)
+    elif src == "expanded_run":  # a run of adjacent broadcast dims (all of them, at times): stride 0
+        lo = int(torch.randint(0, ndim - 1, (), generator=gen))  # next to stride 0 merges with them
+        hi = int(torch.randint(lo + 2, ndim + 1, (), generator=gen))
+        shape[lo:hi] = [max(s, 2) for s in shape[lo:hi]]
+        t = torch.empty([1 if lo <= i < hi else s for i, s in enumerate(shape)]).expand(shape)
     numel, cur, kind = t.numel(), list(t.shape), point["target"]
+    if src == "expanded_run" and kind == "flatten":  # the run merged into one dim: a view
+        target = cur[:lo] + [math.prod(cur[lo:hi])] + cur[hi:]
+        return Case("contract", (tuple(t.shape), tuple(t.stride()), tuple(target)))
     if kind == "factorised":
         target = _factorise(numel, gen) if numel else cur[::-1]
     elif kind == "flatten":

@@ -10,7 +10,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - `segments` ignored by checkpointing the whole stack once (saves only 1 + layers), or one
   checkpoint per layer -> the probe traces the aten ops of backward and counts the bursts of
   recomputed tanh (one per checkpointed segment, just before that segment's backward), which must
-  equal min(segments, layers) (wrong/one_checkpoint, wrong/always_two_halves).
+  equal min(segments, layers) (wrong/one_checkpoint, wrong/always_two_halves). A burst ends at
+  the first op of gradient work, tanh_backward or a hand-written chain rule (right/analytic_backward).
 - the legacy reentrant checkpoint (use_reentrant=True: same values, same saves, but a nested
   .backward() inside) -> the probe takes the gradients with torch.autograd.grad, as the prompt
   states, which the reentrant variant refuses (RuntimeError).

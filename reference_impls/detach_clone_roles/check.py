@@ -4,6 +4,8 @@ Threat list (how a candidate gets this wrong -> what kills it; all through the t
 - snapshot = x.detach() (shares storage) -> shares-storage fact, every case.
 - new leaf from x.clone() or empty_like(x).copy_(x) (grad_fn set, gradient reaches x) -> grad_fn fact.
 - new leaf = x.detach().requires_grad_() (shares storage) -> shares-storage fact.
+- new leaf made from the snapshot (the two results share one storage) -> the probe's aliases
+  among results (wrong/new_leaf_from_snapshot).
 - tracked copy detached first (no gradient to x) -> requires_grad fact / gradient destination.
 - a view taken under no_grad (a view of a leaf still requires grad) -> requires_grad fact.
 - detach_() on x (x itself loses requires_grad) -> backward through x's own graph afterwards.

@@ -7,6 +7,7 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - copying into empty_like(x) or x + 0, which keep a transposed layout -> transposed.
 - a buffer allocated without dtype= (float32) -> float64-transposed, int64-column-slice, bool-transposed.
 - zero-size tensors (always contiguous, returned as is) -> zero-size.
+- a copy through numpy (no bfloat16) -> contract dtype=bfloat16 (wrong/numpy_ascontiguous).
 - stride-0 (expanded) input -> expanded.
 - modifying x in place -> the family compares every input after the call.
 - (not a mistake) a `__main__` self-test using .reshape -> rules skip that block
@@ -59,4 +60,4 @@ def contract_case(point, gen):
         shape[int(torch.randint(1, 4, (), generator=gen))] = 1
     elif point["sizes"] == "empty":
         shape[int(torch.randint(1, 4, (), generator=gen))] = 0
-    return Case("contract", (domain.tensor(shape, gen, "float32", point["layout"]),))
+    return Case("contract", (domain.tensor(shape, gen, point["dtype"], point["layout"]),))

@@ -73,10 +73,10 @@ def contract_case(point, gen):
         # A dim of size 1 (or 0) cut from a longer one keeps the longer dim's stride: x may still be
         # contiguous by is_contiguous(), which ignores such strides, but transpose keeps them.
         d = int(torch.randint(0, rank, (), generator=gen))
-        base = domain.tensor([s + 2 if i == d else s for i, s in enumerate(sizes)], gen, "float32", "contiguous")
+        base = domain.tensor([s + 2 if i == d else s for i, s in enumerate(sizes)], gen, point["dtype"], "contiguous")
         x = base.narrow(d, 1, 1 if point["layout"] == "unit_slice" else 0)
     else:
-        x = domain.tensor(sizes, gen, "float32", point["layout"])
+        x = domain.tensor(sizes, gen, point["dtype"], point["layout"])
     d0, d1 = (int(v) for v in torch.randint(0, rank, (2,), generator=gen))
     if point["dims"] == "same":
         d1 = d0

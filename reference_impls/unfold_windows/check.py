@@ -11,7 +11,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - dtype kept by a view -> int64-rows.
 - a window longer than the dim (0 windows returned) or step <= 0, where unfold raises
   -> window-too-long-raises, window-much-too-long-raises, step-zero-raises, step-negative-raises:
-  x.unfold raises, so the solution must raise (wrong/no_length_check, wrong/clamped_window_count).
+  x.unfold raises, so the solution must raise (wrong/no_length_check, wrong/clamped_window_count,
+  wrong/empty_for_too_long_window; the prompt states it).
+- a copy through numpy or a buffer of another dtype -> contract dtype (bfloat16, bool).
   (A step of 0 that slips past the check still raises ZeroDivisionError in the window count, so
   `step <= 0` -> `step < 0` is equivalent: see mutation.yaml.)
 """
@@ -66,7 +68,7 @@ def contract_case(point, gen):
     rank = int(point["rank"])
     n = int(torch.randint(4, 40, (), generator=gen))
     shape = [n] + torch.randint(1, 4, (rank - 1,), generator=gen).tolist()
-    x = domain.tensor(shape, gen, "float32", point["layout"])
+    x = domain.tensor(shape, gen, point["dtype"], point["layout"])
     size = int(torch.randint(2, max(3, n // 2), (), generator=gen))
     step = {"overlap": max(1, size - 1), "disjoint": size, "gaps": size + 2, "tail": size + 1,
             "whole": 1, "size_one": 1}[point["windows"]]

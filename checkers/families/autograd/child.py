@@ -235,14 +235,22 @@ def saved_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str,
     return {"out": out, "saved": saved, "grads": [harness.describe(g) for g in grads], "recomputes": bursts}
 
 
+# What a recomputed forward runs besides its own op: products, views and copies. Any other op
+# during backward is gradient work (tanh_backward, or the mul/sub of a chain rule written by hand).
+_FORWARD_ALIKE = frozenset({"mm", "matmul", "bmm", "addmm", "t", "transpose", "view", "_unsafe_view", "reshape",
+                            "expand", "detach", "alias", "clone", "_to_copy", "copy_", "empty_like", "slice",
+                            "select", "unsqueeze", "squeeze", "as_strided", "contiguous", "lift_fresh"})
+
+
 def _bursts(ops: list[str], op: str) -> int:
     """How many times backward went back to recomputing `op` (the forward's own op) after having
-    started on gradients: one burst per checkpointed segment, recomputed just before its backward."""
+    started on gradients: one burst per checkpointed segment, recomputed just before its backward.
+    A burst ends at the first op of gradient work, however the backward is written."""
     n, running = 0, False
     for name in ops:
         if name == op and not running:
             n, running = n + 1, True
-        elif name == f"{op}_backward":
+        elif name != op and name not in _FORWARD_ALIKE:
             running = False
     return n
 
@@ -300,7 +308,15 @@ def tensor_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str
             upstream = {"grads": [harness.describe(g) for g in _grad(total, leaves)]}
         except Exception as e:
             upstream = {"error": harness.error_info(e, job.get("filename", ""))}
-    return {"out": out, "flows": flows, "after": after, "upstream": upstream, "write_check": write_check}
+    return {"out": out, "flows": flows, "after": after, "upstream": upstream, "write_check": write_check,
+            "aliases": _aliases(result)}
+
+
+def _aliases(result: Any) -> list[list[str]]:
+    """The pairs of returned tensors that share one storage (a copy must own its storage, also
+    apart from the other results: a new leaf made from the snapshot is no copy of its own)."""
+    ptrs = [(path, harness.storage_ptr(t)) for path, t in flatten(result) if t.numel()]
+    return [[a, b] for i, (a, pa) in enumerate(ptrs) for b, pb in ptrs[i + 1:] if pa == pb]
 
 
 def call_probe(fn: Any, case: dict[str, Any], job: dict[str, Any]) -> dict[str, Any]:
