@@ -9,7 +9,7 @@ RANDOM_OPS = {torch.rand, torch.rand_like, torch.randn, torch.randn_like, torch.
 
 
 def _writes(node: fx.Node) -> bool:
-    """In-place: a name ending in `_` (not operator.and_/or_/xor_, which are `&`, `|`, `^`), or an
+    """In-place: a name ending in `_` (not operator.and_/or_, which are `&` and `|`), or an
     `inplace=True` / `out=` argument."""
     if node.kwargs.get("inplace") is True or "out" in node.kwargs:
         return True

@@ -15,7 +15,7 @@ Rules:
   name ends in `_`) are never merged either, and a random or in-place op between two equal calls
   makes them different values: merge only duplicates with no such op between them.
 - An op is in-place when its name ends in `_` (`add_`, `clamp_`, `torch.relu_`; not operator.and_ /
-  or_ / xor_, which are `&`, `|`, `^`) or when it gets `inplace=True` or an `out=` tensor. Models
+  or_, which are `&` and `|`) or when it gets `inplace=True` or an `out=` tensor. Models
   spell ops every way (`a + b`, `torch.add(a, b)`, `a.add(b)`), write through views
   (`y.view(-1).add_(1)`), nest submodules (`enc.attn.q`), and use float32 and float64; each is
   called twice with the same inputs and seed.

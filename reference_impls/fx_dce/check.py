@@ -8,6 +8,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - random ops removed -> dce_random_stream (hidden; op counts).
 - call_module / get_attr kept as if effectful -> dce_dead_branch (the unused Linear and weight).
 - multiple outputs -> dce_multi_output (hidden).
+- `&` / `|` (operator.and_ / or_) taken for in-place by their trailing `_` -> every contract program
+  with the operator or mixed spelling holds a dead mask (wrong/keeps_logic_ops).
 """
 
 

@@ -18,6 +18,10 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - `random` reseeded by the worker_init_fn (a constant, the loader's base seed alone, the worker id
   alone, fresh entropy) -> the probe's dataset also draws from `random` in each worker, judged like
   torch's draws: workers differ, a == a, b != a, epoch 2 != epoch 1 (wrong/reseeds_random_with_base_seed).
+- a seed drawn from torch's or random's stream in the worker, or random reseeded with another
+  seed (info.seed % 2**32): the properties above still hold -> each sample reports its worker's
+  seed, and the judge replays torch.manual_seed(seed) and random.seed(seed) and requires the very
+  draws (wrong/seed_from_torch_draw, wrong/seed_from_random_stream, wrong/seed_everything_mod32).
 """
 
 import torch

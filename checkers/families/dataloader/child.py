@@ -387,12 +387,13 @@ class NoisyDataset(Dataset[dict[str, Any]]):
 
     def __getitem__(self, i: int) -> dict[str, Any]:
         info = get_worker_info()
+        seed = -1 if info is None else int(info.seed)  # in two halves: a 64-bit seed overflows int64
         # torch_noise, py_noise: augmentations from the worker's global torch and `random` RNGs, which
         # the DataLoader seeds per worker (base seed + worker id); a worker_init_fn that reseeds either
         # with a constant, the worker id alone or the base seed alone makes workers or runs repeat it
         return {"i": i, "noise": torch.from_numpy(self.rng.random(2)), "torch_noise": torch.rand(2),
                 "py_noise": torch.tensor([_py_random(), _py_random()], dtype=torch.float64),
-                "worker": -1 if info is None else info.id}
+                "worker": -1 if info is None else info.id, "seed": torch.tensor([seed >> 32, seed & 0xFFFFFFFF])}
 
 
 def worker_seed_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[str, Any]:
@@ -406,7 +407,7 @@ def worker_seed_probe(entry: Any, spec: dict[str, Any], filename: str) -> dict[s
         for _ in range(int(run["epochs"])):
             batches = list(batches_of(loader))
             epochs.append({k: torch.cat([b[k].reshape(len(b["i"]), -1) for b in batches])
-                           for k in ("i", "noise", "torch_noise", "py_noise", "worker")})
+                           for k in ("i", "noise", "torch_noise", "py_noise", "worker", "seed")})
         del loader
         runs.append(epochs)
     return {"runs": runs}

@@ -27,6 +27,7 @@ where the probe has one, an `oracle`:
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from typing import Any
 
@@ -266,6 +267,9 @@ class DataLoaderFamily(Family):
             problem = _global_rng_problem(key, rng, a, again, other, workers)
             if problem:
                 return _fail(case, problem, inputs=label)
+        problem = _seeded_streams_problem(runs)
+        if problem:
+            return _fail(case, problem, inputs=label)
         if torch.equal(a[0]["noise"], other[0]["noise"]):
             return _fail(case, "a different DataLoader generator seed gave the same augmentations: derive the seed "
                                "from the one the loader gives the worker (get_worker_info().seed), not only from "
@@ -394,6 +398,36 @@ def _global_rng_problem(key: str, rng: str, a: list[dict[str, torch.Tensor]], ag
                 "reseeded from the worker id alone")
     if torch.equal(first[key], a[1][key]):
         return f"epoch 2 repeated epoch 1's numbers from {rng}: {leave}"
+    return None
+
+
+def _seeded_streams_problem(runs: list[list[dict[str, torch.Tensor]]]) -> str | None:
+    """Each worker's torch and `random` draws, exactly as the DataLoader's own seeding gives them:
+    torch.manual_seed(seed) and random.seed(seed) with the worker's seed, its stream going on across
+    epochs while a persistent worker keeps its seed. A worker_init_fn that draws from either RNG (to
+    make a seed) or reseeds it with anything else changes them, where the prompt says leave them."""
+    for run in runs:
+        streams: dict[int, tuple[int, torch.Generator, random.Random]] = {}
+        for epoch in run:
+            if "seed" not in epoch:
+                return None
+            for row in range(len(epoch["worker"])):
+                w = int(epoch["worker"][row].flatten()[0])
+                hi, lo = (int(v) for v in epoch["seed"][row].flatten())
+                seed = (hi << 32) | lo
+                if w < 0 or seed < 0:
+                    continue
+                if w not in streams or streams[w][0] != seed:
+                    streams[w] = (seed, torch.Generator().manual_seed(seed), random.Random(seed))
+                _, gen, py = streams[w]
+                want_torch = torch.rand(2, generator=gen)
+                want_py = torch.tensor([py.random(), py.random()], dtype=torch.float64)
+                for key, want, rng in (("torch_noise", want_torch, "torch's RNG"), ("py_noise", want_py, "`random`")):
+                    got = epoch[key][row].flatten()
+                    if not torch.equal(got.to(want.dtype), want):
+                        return (f"worker {w} drew {got.tolist()} from {rng} where the DataLoader's own seeding "
+                                f"(seed {seed}) gives {want.tolist()}: the worker_init_fn must leave that seeding "
+                                "as it is, neither drawing from that RNG (to make a seed) nor reseeding it")
     return None
 
 

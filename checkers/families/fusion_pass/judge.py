@@ -115,7 +115,7 @@ class GNode:
     @property
     def inplace(self) -> bool:
         """A call that writes into a tensor: its name ends in `_` (`add_`, `torch.relu_`), or it is
-        called with `inplace=True` or an `out=` tensor. `operator.and_`/`or_`/`xor_` (`x & y`) end in
+        called with `inplace=True` or an `out=` tensor. `operator.and_`/`or_` (`x & y`, `x | y`) end in
         `_` only to dodge Python keywords: they are pure."""
         if self.op == "call_module":
             return "inplace" in self.effects

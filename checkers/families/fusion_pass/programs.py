@@ -19,6 +19,7 @@ sharing inputs) and `convbn` (Conv2d -> BatchNorm2d).
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable
 from typing import Any
@@ -239,6 +240,12 @@ class Program(nn.Module):
             if kind == "dead":
                 continue  # nobody reads it
             (vec if where == "vec" else full).append(idx)
+        if self.spec["spelling"] in ("operator", "mixed"):
+            # a dead mask: `&`, `|` and `^` trace to operator.and_/or_/xor_, pure ops whose names end in
+            # `_` as in-place ones do (the prompts say so); nobody reads it
+            logic: Callable[[Any, Any], Any] = rng.choice([operator.and_, operator.or_, operator.xor])
+            m = rng.choice(full)
+            self._add(lambda v: logic(v[m] > 0, v[m] < 1))
         # the output reads the last full value and a constant, so that folded values are used
         a, b = full[-1], rng.choice(vec)
         must = [n_in + i for i in self._must_read]
