@@ -30,6 +30,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
   (wrong/kwargs_order_key).
 - arguments used as the key as they are: slices are unhashable (Python < 3.12) and 2 == 2.0 == True
   merge -> cse_slices_and_types (hidden: x[:, :2] twice, and i * 2 next to i * 2.0 on an int tensor).
+- `&` / `|` (operator.and_ / or_) taken for in-place by their trailing `_`, a barrier that clears the
+  table -> every contract program with the operator or mixed spelling holds a mask with a duplicate
+  of an earlier op after it (wrong/logic_op_barrier).
 """
 
 from collections import Counter

@@ -19,6 +19,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
   fma_inplace_between (hidden: y * z + h.tanh() has tanh between its multiply and its add).
 - x * y + 1.0 fused (addcmul's input must be a tensor), any binary op of a product taken for an add
   (y * z - x), or the walk stopping at the first add it skips -> fma_not_the_pattern (hidden).
+- `&` / `|` (operator.and_ / or_) taken for in-place by their trailing `_`, blocking the fusion ->
+  contract programs with the operator or mixed spelling draw the form mask_between
+  (x * a + b with (x > 0) & (b < 1) between the multiply and the add; wrong/logic_op_blocks).
 """
 
 import torch

@@ -246,6 +246,9 @@ class Program(nn.Module):
             logic: Callable[[Any, Any], Any] = rng.choice([operator.and_, operator.or_, operator.xor])
             m = rng.choice(full)
             self._add(lambda v: logic(v[m] > 0, v[m] < 1))
+            if made:  # and a duplicate of an earlier op after it: no barrier lies between the two
+                fn, where = rng.choice(made)
+                (vec if where == "vec" else full).append(n_in + self._add(fn))
         # the output reads the last full value and a constant, so that folded values are used
         a, b = full[-1], rng.choice(vec)
         must = [n_in + i for i in self._must_read]
@@ -267,8 +270,10 @@ class Program(nn.Module):
             forms += ["inplace_between", "view_between"]
         if eff in ("random", "both"):
             forms += ["random"]
+        # with `&` spelled: one a & b between a multiply and its add (pure, so no barrier to fusing)
+        forced = ["mask_between"] if self.spec["spelling"] in ("operator", "mixed") else []
         for _ in range(rng.randint(5, 9)):
-            form = rng.choice(forms)
+            form = forced.pop() if forced else rng.choice(forms)
             x, a, b = (rng.choice(full) for _ in range(3))
             s = self._spelling()
             muls: dict[str, Callable[..., Any]] = {"operator": lambda p, q: p * q, "function": torch.mul,
@@ -300,6 +305,10 @@ class Program(nn.Module):
                     return torch.tanh(v[x])
                 if form == "random":
                     return v[x] * torch.rand_like(v[a]) + v[b]
+                if form == "mask_between":
+                    p = v[x] * v[a]
+                    keep = (v[x] > 0) & (v[b] < 1)
+                    return p + v[b] + keep
                 h = v[x].clone()
                 p = h * v[a]
                 if form == "inplace_between":

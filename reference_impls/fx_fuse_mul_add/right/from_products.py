@@ -31,7 +31,8 @@ def _inplace_between(first: fx.Node, last: fx.Node) -> bool:
             return True
         if node.op == "call_method" and node.target.endswith("_"):
             return True
-        if node.op == "call_function" and getattr(node.target, "__name__", "").endswith("_"):
+        if (node.op == "call_function" and getattr(node.target, "__name__", "").endswith("_")
+                and node.target not in (operator.and_, operator.or_)):  # & and |: pure
             return True
         node = node.next
     return False

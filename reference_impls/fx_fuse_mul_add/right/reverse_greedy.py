@@ -19,7 +19,7 @@ def _mutates(n):
     if n.op not in ("call_function", "call_method"):
         return False
     t = n.target if isinstance(n.target, str) else getattr(n.target, "__name__", "")
-    return t.endswith("_")
+    return t.endswith("_") and t not in ("and_", "or_")  # & and | are pure
 
 
 def solve(gm: fx.GraphModule) -> fx.GraphModule:

@@ -26,7 +26,7 @@ class _Fuse(fx.Transformer):
         for m in between:
             if m.op in ("call_function", "call_method"):
                 t = m.target if isinstance(m.target, str) else getattr(m.target, "__name__", "")
-                if t.endswith("_"):
+                if t.endswith("_") and getattr(m.target, "__module__", None) != "_operator":  # not & or |
                     return False
         return True
 
