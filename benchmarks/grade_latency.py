@@ -120,18 +120,17 @@ def main() -> None:
     exercises = _exercises_with_trivial()
     os.environ["DLPREP_EXERCISES"] = str(exercises)
     try:
-        _measure(args, n, n_paced, n_fresh)
+        med = _measure(n, n_paced, n_fresh)
     finally:
         shutil.rmtree(exercises, ignore_errors=True)  # the links and the trivial exercise
     if args.as_user:
-        _again_as(args.as_user, _ROOT_MEDIAN[0], "rootless")
-        _again_as(args.as_user, _ROOT_MEDIAN[0], "fallback")
+        _again_as(args.as_user, med, "rootless")
+        _again_as(args.as_user, med, "fallback")
 
 
-_ROOT_MEDIAN: list[float] = []  # this run's back-to-back median, for the runs as another account
-
-
-def _measure(args: argparse.Namespace, n: int, n_paced: int, n_fresh: int) -> None:
+def _measure(n: int, n_paced: int, n_fresh: int) -> float:
+    """Every measurement, printed; returns the back-to-back median (the runs as another account
+    are compared with it)."""
     with Grader("cpu") as grader:
         grader.sandbox.ensure()
         grader.grade_source(QUESTION, SOLUTION, seed=0)  # warm caches once
@@ -180,7 +179,7 @@ def _measure(args: argparse.Namespace, n: int, n_paced: int, n_fresh: int) -> No
           f"in any form (aten ops watched) {any_form * 1000:.1f} ms: {(any_form - names) * 1000:+.1f} ms per grading")
     print(f"a bank exercise with its contract (make_contiguous, {len(real)} gradings): median "
           f"{statistics.median(real) * 1000:.1f} ms")
-    _ROOT_MEDIAN.append(med)
+    return med
 
 
 # Runs a command as another account: see the script.

@@ -409,13 +409,11 @@ def _seeded_streams_problem(runs: list[list[dict[str, torch.Tensor]]]) -> str | 
     for run in runs:
         streams: dict[int, tuple[int, torch.Generator, random.Random]] = {}
         for epoch in run:
-            if "seed" not in epoch:
-                return None
             for row in range(len(epoch["worker"])):
                 w = int(epoch["worker"][row].flatten()[0])
                 hi, lo = (int(v) for v in epoch["seed"][row].flatten())
                 seed = (hi << 32) | lo
-                if w < 0 or seed < 0:
+                if w < 0:  # loaded in the main process: no worker seeding to keep
                     continue
                 if w not in streams or streams[w][0] != seed:
                     streams[w] = (seed, torch.Generator().manual_seed(seed), random.Random(seed))
