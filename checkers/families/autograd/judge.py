@@ -302,9 +302,8 @@ class AutogradFamily(Family):
                               ("requires_grad", "grad_fn", "shares"), where="result")
         if not c.ok:  # flags and aliasing read off the user's tensors: reported
             self.observe(case, _storage_hint(c.message or "wrong result"))
-        elif fact.get("aliases") != expected["aliases"]:
-            got_pairs = {tuple(p) for p in fact.get("aliases") or []}
-            want_pairs = {tuple(p) for p in expected["aliases"]}
+        elif (got_pairs := {tuple(p) for p in fact.get("aliases") or []}) != (
+                want_pairs := {tuple(p) for p in expected["aliases"]}):
             extra, missing = sorted(got_pairs - want_pairs), sorted(want_pairs - got_pairs)
             a, b = (extra or missing)[0]
             self.observe(case, f"result{a} and result{b} " + ("share one storage: each needs its own (a write into "
