@@ -50,18 +50,21 @@ def private_global_rng(seed: int | None = None) -> Iterator[None]:
 
 
 class Block(nn.Module):
-    """Named children applied in order; with `residual` the block's input is added to its output."""
+    """Named children applied in order (as registered, or in `order`); with `residual` the block's
+    input is added to its output."""
 
-    def __init__(self, children: dict[str, nn.Module], residual: bool = False, unused: tuple[str, ...] = ()):
+    def __init__(self, children: dict[str, nn.Module], residual: bool = False, unused: tuple[str, ...] = (),
+                 order: list[str] | None = None):
         super().__init__()
         for name, child in children.items():
             self.add_module(name, child)
         self.residual = residual
         self.unused = tuple(unused)  # children run in forward whose output is dropped (an aux branch)
+        self.order = list(order or children)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         y = x
-        for name in self._modules:
+        for name in self.order:
             if name in self.unused:
                 getattr(self, name)(y)
             else:
@@ -83,6 +86,27 @@ class Parallel(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         outs = [getattr(self, name)(x) for name in self.order]
         return torch.stack(outs).sum(0)
+
+
+class ListBlock(nn.ModuleList):
+    """An nn.ModuleList that runs its children in order: a container indexed by position whose
+    type is neither Sequential nor a custom block."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        for child in self:
+            x = child(x)
+        return x
+
+
+class DictBlock(nn.ModuleDict):
+    """An nn.ModuleDict that runs its children in order. Its keys may be digits ("0", "1"), which
+    named_modules() prints like Sequential indices, but which it looks up as strings: code that
+    turns every digit in a dotted name into an integer index fails on it."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        for child in self.values():
+            x = child(x)
+        return x
 
 
 class LoRALinear(nn.Linear):
@@ -162,9 +186,13 @@ def build(spec: dict[str, Any]) -> nn.Module:
         return nn.LayerNorm(spec["dim"])
     if kind == "Sequential":
         return nn.Sequential(*(build(c) for c in spec["children"]))
+    if kind == "ModuleList":
+        return ListBlock([build(c) for c in spec["children"]])
+    if kind == "ModuleDict":
+        return DictBlock({k: build(c) for k, c in spec["children"].items()})
     if kind == "Block":
         block = Block({k: build(c) for k, c in spec["children"].items()}, spec.get("residual", False),
-                      tuple(spec.get("unused", ())))
+                      tuple(spec.get("unused", ())), spec.get("order"))
         # Parameters the block holds itself, outside every child (unused by forward: they are there
         # to be frozen or trained, like a model's own scale or temperature).
         for name, shape in spec.get("params", {}).items():
@@ -204,7 +232,10 @@ def skeleton(spec: dict[str, Any]) -> nn.Module:
 
 
 def dims(spec: dict[str, Any]) -> tuple[int, int]:
-    """(input features, output features): the first Linear's input, the last Linear's output."""
+    """(input features, output features): the first Linear's input, the last Linear's output, in the
+    order forward runs the root's children."""
+    if spec["type"] == "Block" and spec.get("order"):
+        spec = {**spec, "children": {k: spec["children"][k] for k in spec["order"]}, "order": None}
     linears = [m for m in skeleton(spec).modules() if isinstance(m, nn.Linear)]
     return linears[0].in_features, linears[-1].out_features
 
@@ -223,8 +254,10 @@ def render(spec: dict[str, Any]) -> str:
         return f"{_scale_class(spec).__name__}({spec['dim']})"
     if kind == "Raise" and spec.get("error"):
         return f"Raise({spec['error']})"
-    if kind == "Sequential":
-        return "Sequential(" + ", ".join(render(c) for c in spec["children"]) + ")"
+    if kind in ("Sequential", "ModuleList"):
+        return f"{kind}(" + ", ".join(render(c) for c in spec["children"]) + ")"
+    if kind == "ModuleDict":
+        return "ModuleDict(" + ", ".join(f"{k!r}: {render(c)}" for k, c in spec["children"].items()) + ")"
     if kind in ("Block", "Parallel"):
         inner = ", ".join(f"{k}={render(c)}" for k, c in spec["children"].items())
         order = f", order={'/'.join(spec['order'])}" if spec.get("order") else ""
@@ -411,7 +444,8 @@ def hook_counts(model: nn.Module) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------- contract models (hooks)
 
-CONTRACT_MODELS = ("flat", "nested", "swapped", "subclass", "called_twice", "odd_leaves", "shared", "tied")
+CONTRACT_MODELS = ("flat", "nested", "swapped", "subclass", "called_twice", "odd_leaves", "shared", "tied",
+                   "containers")
 
 
 def contract_model(kind: str, gen: torch.Generator, d_in: int, d_out: int, *, aux: bool = True) -> dict[str, Any]:
@@ -419,7 +453,7 @@ def contract_model(kind: str, gen: torch.Generator, d_in: int, d_out: int, *, au
     dotted names like `encoder.3.attn.q`; parallel branches called in another order than
     registered; nn.Linear subclasses; a branch called twice in one forward; leaves that are not
     Linear or an activation (Identity, a custom layer) and, with `aux`, a child whose output is
-    dropped (its backward never runs)."""
+    dropped (its backward never runs); ModuleList and ModuleDict containers."""
     width = _int(gen, 3, 7)
     if kind == "flat":
         return stack(d_in, d_out, width, ["sequential"])
@@ -459,6 +493,16 @@ def contract_model(kind: str, gen: torch.Generator, d_in: int, d_out: int, *, au
             children["aux"] = linear(width, width)
         spec["children"]["encoder"]["children"].append(
             {"type": "Block", "children": children, **({"unused": ["aux"]} if aux else {})})
+        return spec
+    if kind == "containers":
+        # A ModuleList holding a ModuleDict whose keys are "0", "1" and "proj_head": the dotted names
+        # encoder.3.0.0 (a dict key that looks like an index) and encoder.3.0.proj_head (a name that
+        # ends like the root's head, registered before it).
+        spec = stack(d_in, d_out, width, ["sequential"])
+        spec["children"]["encoder"]["children"].append({"type": "ModuleList", "children": [
+            {"type": "ModuleDict", "children": {"0": linear(width, width), "1": {"type": "Tanh"},
+                                                "proj_head": linear(width, width)}},
+            {"type": "ReLU"}]})
         return spec
     if kind in ("shared", "tied"):
         # A second parent's Linear, encoder.3.proj, made one with encoder.2.0: "shared", the same

@@ -8,7 +8,10 @@ Threat list (how a candidate gets this wrong -> what kills it; facts from the st
 - running_var updated with the biased variance -> every train step (diagnosed).
 - the Keras momentum convention -> every case with momentum != 0.5.
 - eps added after the square root -> constant-feature (variance 0: sqrt(eps) vs eps), batch-of-3.
-- running statistics updated outside no_grad (the buffers carry a graph) -> the second train step.
+- running statistics updated outside no_grad (the buffers carry a graph) -> the buffers' requires_grad
+  after every step, and contract steps train_eval_eval (the second eval backward fails).
+- statistics computed in float64 and written back as float32 -> a train and an eval step on float64
+  input after .double() (the buffers' and the output's dtypes).
 - eval mode normalising with batch statistics -> the eval step of every case.
 - wrong default eps or momentum in the signature (never used when every case passes both)
   -> fresh-module constructs MyBatchNorm1d(4) with eps and momentum left out.
@@ -135,7 +138,8 @@ def contract_case(point, gen):
     catastrophically in float32; torch accumulates in double), or with a spread below sqrt(eps);
     1, a few or 100+ features; batches of 2 (n-1 = 1), a few or 500+; the constructor called with
     positional, keyword or default eps/momentum; fresh or loaded state; train and eval steps in
-    orders that start in eval and return to training after eval."""
+    orders that start in eval, return to training after eval, or run eval twice after training (a
+    backward through running statistics that kept the train step's graph fails the second time)."""
     def pick(lo, hi):
         return int(torch.randint(lo, hi + 1, (), generator=gen))
     c = {"few": pick(2, 8), "one": 1, "many": pick(100, 160)}[point["features"]]
@@ -144,7 +148,7 @@ def contract_case(point, gen):
     # with 2 rows the input's gradient is 0 up to rounding noise that a large mean amplifies.
     n = {"several": pick(3, 12), "two": 2, "large": pick(500, 800)}[point["batch"]]
     modes = {"train_train_eval": [True, True, False], "eval_first": [False, True, False],
-             "train_eval_train": [True, False, True]}[point["steps"]]
+             "train_eval_train": [True, False, True], "train_eval_eval": [True, False, False]}[point["steps"]]
     center = {"centered": torch.zeros(c), "large_mean": 1200 * (0.85 + 0.3 * torch.rand(c, generator=gen)),
               "tiny_spread": torch.zeros(c)}[point["offset"]]
     spread = 1e-3 if point["offset"] == "tiny_spread" else 1.0

@@ -7,6 +7,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - "already channels_last" judged by exact strides, missing size-1 dims -> one-channel, one-pixel.
 - "already channels_last" judged by stride order, returning a non-dense x -> sliced-channels-last.
 - a buffer allocated without dtype= (float32) -> float64, int32.
+- a re-layout through numpy (no bfloat16 there) -> contract dtype bfloat16.
+- x returned as a view of itself (permute, contiguous() that finds it dense, permute back) is no
+  copy: the same strides and memory as x itself, accepted (right/permute_roundtrip_view).
 - zero-size inputs: not checked on purpose. torch re-strides an empty NCHW tensor, while
   "permute(0, 2, 3, 1) is contiguous" (true for any empty tensor) returns it as is; the strides
   of an empty tensor address nothing, and requiring torch's choice would be an unstated rule.

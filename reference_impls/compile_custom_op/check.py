@@ -10,6 +10,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - off-by-one slicing in solve -> values, every case; window-equals-length, non-contiguous.
 - a fake or a real kernel that assumes contiguous or float32 input -> contract axes layout and
   dtype, every pair (rank and window drawn for each point).
+- a real kernel that flattens with x.view(-1, n) -> contract layout permuted (3-d, leading dims
+  swapped: no such view exists).
+- a running-sum (cumsum) moving average in float32 -> contract values offset (1e4 over 1000-2000
+  steps, windows of 2-16: the sum's rounding, ~1, over w swamps the differences; a right float32
+  mean of <= 16 values errs ~1e-3, within error_scale's rounding of 1e4).
 - a real output left strided (NumPy's result for a strided x) -> the real output's strides compared
   with the fake's on every case (opcheck runs on the first input only).
 """
@@ -49,20 +54,40 @@ def hidden_cases(gen, n):
     return []  # the contract's points are the hidden cases: dtypes x layouts
 
 
+def error_scale(x, w):
+    """x - mean(window of x): the terms are x's own values, so a float32 mean of values around 1e4
+    is judged within the rounding of 1e4, not of the small difference it leaves (per output, the
+    largest |value| of its window)."""
+    return x.abs().unfold(-1, w, 1).amax(-1)
+
+
 def contract_case(point, gen):
     """One case of the stated domain (contract.yaml): x of rank 1 to 3 (drawn), float32 or float64,
-    contiguous or strided (a matrix or 3-d x transposed in its last two dims or stepped, a vector
-    stepped: every other element of a longer one), and a window of 1, the whole length or
-    between (drawn)."""
-    rank, dtype = int(torch.randint(1, 4, (), generator=gen)), getattr(torch, point["dtype"])
-    n = int(torch.randint(3, 25, (), generator=gen))  # 3 or more: a middle window exists
+    contiguous, strided (a matrix or 3-d x transposed in its last two dims or stepped, a vector
+    stepped: every other element of a longer one) or permuted (3-d, leading dims swapped: no
+    view(-1, n) of it exists), values centred or around an offset of 1e4 over 1000 to 2000 steps with
+    a window of 2 to 16 (a running sum in float32 loses the small differences), else a window of 1,
+    the whole length or between (drawn)."""
+    dtype = getattr(torch, point["dtype"])
+    rank = 3 if point["layout"] == "permuted" else int(torch.randint(1, 4, (), generator=gen))
+    offset = point.get("values") == "offset"
+    n = int(torch.randint(1000, 2001, (), generator=gen)) if offset else int(torch.randint(3, 25, (), generator=gen))
     shape = [*torch.randint(2, 5, (rank - 1,), generator=gen).tolist(), n]  # no size-1 dim: truly strided
     transpose = point["layout"] == "strided" and rank >= 2 and bool(torch.randint(2, (), generator=gen))
-    if transpose:
+    if point["layout"] == "permuted":
+        x = torch.randn(shape[1], shape[0], n, generator=gen, dtype=dtype).permute(1, 0, 2)
+    elif transpose:
         x = torch.randn(*shape[:-2], shape[-1], shape[-2], generator=gen, dtype=dtype).transpose(-1, -2)
     elif point["layout"] == "strided":
         x = torch.randn(*shape[:-1], 2 * n, generator=gen, dtype=dtype)[..., ::2]
     else:
         x = torch.randn(*shape, generator=gen, dtype=dtype)
-    w = [1, n, int(torch.randint(2, n, (), generator=gen))][int(torch.randint(3, (), generator=gen))]
+    if offset:
+        # A short window far into a long row: a running sum's rounding there (~1 at 1e7) divided by
+        # w >= 0.06 stands out, while a direct float32 mean of <= 16 values errs by < 16 ulps of 1e4.
+        # (Over a long window both round alike: no case can tell them apart there.)
+        x = x + 1e4
+        w = int(torch.randint(2, 17, (), generator=gen))
+    else:
+        w = [1, n, int(torch.randint(2, n, (), generator=gen))][int(torch.randint(3, (), generator=gen))]
     return Case("contract", (x, w))

@@ -9,6 +9,9 @@ Threat list (how a candidate gets this wrong -> what kills it; facts from the op
 - frozen parameters handed to the optimizer (all of them, or a list built before freezing)
   -> the frozen-in-optimizer fact.
 - momentum or weight decay left out -> the param_groups settings fact.
+- the backbone picked by name prefix: "backbone." misses a tied weight that named_parameters() lists
+  under its head name (contract order head_first); "backbone" without the dot also takes the
+  model's own `backbone_gain` (contract own_params backbone_named).
 - the backbone moving during training -> backbone weights compared after the steps.
 """
 
@@ -78,8 +81,9 @@ def hidden_cases(gen, n):
 
 def contract_case(point, gen):
     """Backbones nested, flat or one Linear; heads of one or two layers or a Block whose child is
-    named `from_backbone`; parameters the model holds itself (trainable); a weight tied between
-    backbone and head (frozen); lr by position or keyword; one or several training steps."""
+    named `from_backbone`; parameters the model holds itself (trainable), one of them named
+    `backbone_gain`; a weight tied between backbone and head (frozen); head registered before
+    backbone; lr by position or keyword; one or several training steps."""
     def draw(lo, hi):
         return int(torch.randint(lo, hi + 1, (), generator=gen))
     tied = point["tie"] == "tied"
@@ -96,8 +100,16 @@ def contract_case(point, gen):
                 "from_backbone": model_spec.linear(width, hidden), "act": {"type": "ReLU"},
                 "out": model_spec.linear(hidden, 2)}}}[point["head"]]
     spec = {"type": "Block", "children": {"backbone": backbone, "head": head}}
+    if point["order"] == "head_first":
+        # registered head first, run backbone first: named_parameters() lists a tied weight under
+        # its head name, so a filter on the "backbone." prefix leaves it trainable
+        spec["children"] = {"head": head, "backbone": backbone}
+        spec["order"] = ["backbone", "head"]
     if point["own_params"] == "top_level":
         spec["params"] = {"temperature": [1], "scale": [2]}
+    elif point["own_params"] == "backbone_named":
+        # the model's own, trainable, named like the backbone: a prefix test without the dot drops it
+        spec["params"] = {"backbone_gain": [2], "temperature": [1]}
     if tied:
         src = "backbone.weight" if point["backbone"] == "linear" else "backbone.0.weight"
         dst = "head.0.weight" if point["head"] == "two_layer" else "head.from_backbone.weight"

@@ -17,6 +17,8 @@ Threat list (how a candidate gets this wrong -> what kills it):
   folds one BN into both calls -> cbn_two_call_sites; the reference now adds a new module per
   call site (it swapped the module by name before) (wrong/swaps_module_by_name,
   wrong/setattr_nested_swap).
+- bn.weight / bn.bias read unconditionally (None for a BatchNorm built with affine=False) -> random
+  programs: the first BatchNorm of each is affine=False half the time (wrong/assumes_affine).
 - a new nn.Conv2d built in the default dtype (float32) for a float64 model -> the contract's float64
   programs raise on the dtype mismatch (wrong/fresh_conv_default_dtype).
 """

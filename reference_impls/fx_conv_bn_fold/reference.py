@@ -6,11 +6,14 @@ from torch import fx, nn
 
 def _folded(conv: nn.Conv2d, bn: nn.BatchNorm2d) -> nn.Conv2d:
     """A new conv computing bn(conv(x)); the old conv and bn are left untouched."""
-    scale = bn.weight / torch.sqrt(bn.running_var + bn.eps)
+    # affine=False: no weight or bias, the identity (gamma 1, beta 0)
+    gamma = bn.weight if bn.weight is not None else torch.ones_like(bn.running_var)
+    beta = bn.bias if bn.bias is not None else torch.zeros_like(bn.running_mean)
+    scale = gamma / torch.sqrt(bn.running_var + bn.eps)
     bias = conv.bias if conv.bias is not None else torch.zeros_like(bn.running_mean)
     fused = copy.deepcopy(conv)
     fused.weight = nn.Parameter((conv.weight * scale.reshape(-1, 1, 1, 1)).detach())
-    fused.bias = nn.Parameter(((bias - bn.running_mean) * scale + bn.bias).detach())
+    fused.bias = nn.Parameter(((bias - bn.running_mean) * scale + beta).detach())
     return fused
 
 

@@ -18,6 +18,13 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - `type(m) is nn.Linear` missing subclasses of Linear -> hl_linear_subclass (hidden: torch's
   NonDynamicallyQuantizableLinear, a call_module leaf with Linear's forward, shares x with two plain
   Linears and is left reading it) (wrong/exact_type_check).
+- in-place ops taken in one spelling only: `x.foo_()` methods (torch.relu_, F.relu(inplace=True),
+  nn.ReLU(inplace=True) missed: wrong/inplace_method_only), or only writes whose target is the node
+  itself (a write through a view, narrow(...).mul_, missed: wrong/inplace_direct_only) -> random
+  programs with effects inplace: every spelling drawn, and the first group of each always has a
+  write through a view of its node before its last member.
+- the fused Linear installed under a member's own name -> random programs with modules shared: that
+  member is called again on another group's node (wrong/reuse_first_target).
 - a group of one fused too (every Linear rebuilt as a new Linear plus a one-piece split) -> structure():
   a Linear whose input no other Linear reads must still be called (hl_qkv's `o`, hl_gated_3d's `down`).
 - stopping at the first lone Linear (break instead of continue over the groups) -> hl_lone_first

@@ -16,8 +16,10 @@ Rules:
 - Inputs can have any number of leading dimensions: (batch, features) or (batch, time, features).
 - Do not change the model's parameters in place: the traced GraphModule shares them with the
   original model, which must still compute what it did.
-- Any in-place op (such as `h.add_(1)`) in graph order between two Linears of one node keeps
-  them apart. Only call_module nodes are fused: a Linear subclass defined outside torch.nn is
+- Any in-place op in graph order between two Linears of one node keeps them apart, in any
+  spelling: `h.add_(1)`, `torch.relu_(h)`, `F.relu(h, inplace=True)`, an `nn.ReLU(inplace=True)`
+  module, `out=`, or a write through a view (`h.narrow(-1, 0, 2).mul_(2)`).
+  `operator.and_`/`or_` (`&`, `|`) are not in-place. Only call_module nodes are fused: a Linear subclass defined outside torch.nn is
   traced through into F.linear calls. A Linear called twice on one node may be stacked once or twice.
 - Models nest submodules (`enc.attn.q`), use float32 and float64, and are called twice.
 - You may edit `gm` in place and return it; call `gm.recompile()` after editing its graph.

@@ -60,9 +60,10 @@ def build(name: str, seed: int) -> nn.Module:
                 t.copy_(torch.randn(t.shape, generator=gen) * 0.5)
         for m in model.modules():
             if isinstance(m, nn.BatchNorm2d):  # statistics a trained network could have
-                assert m.running_var is not None and m.weight is not None
+                assert m.running_var is not None
                 m.running_var.copy_(torch.rand(m.running_var.shape, generator=gen) * 0.4 + 0.05)
-                m.weight.add_(1.0)
+                if m.weight is not None:  # affine=False has none
+                    m.weight.add_(1.0)
     return model.eval()
 
 

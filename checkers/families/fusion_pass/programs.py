@@ -324,55 +324,97 @@ class Program(nn.Module):
         cls = NonDynamicallyQuantizableLinear if self.rng.random() < 0.2 else nn.Linear
         return cls(i, o, bias=bias)
 
+    def _mutation(self, view: bool = False) -> Callable[[torch.Tensor], Any]:
+        """An in-place change of a node's value in one of its spellings: a `_` method or function,
+        inplace=True in a call or a module, or a write through a view (out= refuses a tensor that
+        requires grad, as every Linear's output does; item assignment does not trace: an fx Proxy has
+        no __setitem__)."""
+        forms: list[Callable[[torch.Tensor], Any] | None] = [
+            lambda h: h.add_(1), lambda h: torch.relu_(h), lambda h: F.relu(h, inplace=True),
+            None, lambda h: torch.sigmoid_(h), lambda h: h.clamp_(max=0.5),
+            lambda h: h.narrow(-1, 0, 2).mul_(2), lambda h: h[..., :1].sub_(1)]
+        form = self.rng.choice(forms[-2:] if view else forms)
+        if form is None:  # a module built with inplace=True
+            act = self._place("act", nn.ReLU(inplace=True))
+            return lambda h: self._get(act)(h)
+        return form
+
     def _draw_linear(self) -> None:
-        """Groups of Linears reading the same node, lone Linears, in-place ops between readers."""
+        """Groups of Linears reading the same node, lone Linears, in-place ops between readers (every
+        spelling), and, with shared modules, a Linear called again on its node or on another group's."""
         rng = self.rng
         self.n_inputs = 1
         w = self.width
         full = [0]
-        for _ in range(rng.randint(2, 4)):
-            src = rng.choice(full)
+        earlier: list[str] = []
+        squashed: list[int] = []
+        inplace = self.spec["effects"] in ("inplace", "both")
+        shared = self.spec["modules"] == "shared"
+        for g in range(rng.randint(2, 4)):
+            src = rng.choice(full) if not (shared and g == 1) else full[-1]  # see `again` below
             group = []
-            for _ in range(rng.randint(1, 4)):
+            # The first group has 3 or 4 members where a write or a second call must meet a fused pair.
+            for _ in range(rng.randint(3 if g == 0 and (inplace or shared) else 1, 4)):
                 path = self._place("lin", self._linear(w, rng.choice([2, 3, w])))
                 group.append(path)
-            between = self.spec["effects"] in ("inplace", "both") and rng.random() < 0.4
-            shared = self.spec["modules"] == "shared" and rng.random() < 0.5
-            total = sum(self._get(p).out_features for p in group) + (self._get(group[0]).out_features if shared else 0)
+            # The first group of an in-place program always has a write through a view of its node before
+            # its last member (a pass that watches only writes whose target is the node itself fuses
+            # across it); later groups a write in any spelling, at times.
+            between = inplace and (g == 0 or rng.random() < 0.4)
+            mutate = self._mutation(view=g == 0) if between else None
+            again: list[str] = []
+            if shared and g == 1:
+                # the first group's first Linear (fused with the next) called on this group's node, which
+                # the first group's output feeds: a pass that installs the fused Linear under a member's
+                # own name breaks this call
+                again.append(earlier[0])
+            elif shared and rng.random() < 0.5:
+                again.append(rng.choice(earlier) if earlier and rng.random() < 0.6 else group[0])
+            earlier += group
 
-            def step(v: list[Any], src: int = src, group: list[str] = group, between: bool = between,
-                     shared: bool = shared, total: int = total) -> Any:
-                h = v[src].clone() if between else v[src]
+            pads = [w - self._get(p).out_features for p in group + again]
+
+            def step(v: list[Any], src: int = src, group: list[str] = group, mutate: Any = mutate,
+                     again: list[str] = again, pads: list[int] = pads) -> Any:
+                h = v[src].clone() if mutate else v[src]
                 outs = []
                 for k, p in enumerate(group):
-                    if between and k == len(group) - 1:
-                        h.add_(1)
+                    if mutate and k == len(group) - 1:
+                        mutate(h)
                     outs.append(self._get(p)(h))
-                if shared:  # the first Linear called again on the same node
-                    outs.append(self._get(group[0])(h))
-                y = torch.cat(outs, dim=-1)
-                return y[..., :w] if total >= w else F.pad(y, (0, w - total))
+                outs += [self._get(p)(h) for p in again]
+                # every output padded to the width and summed: each Linear's result reaches the output
+                # (a cat cut to the width dropped the last members, where the in-place writes sit)
+                return torch.stack([F.pad(o, (0, pad)) for o, pad in zip(outs, pads, strict=True)]).sum(0)
             full.append(1 + self._add(step))
             def squash(v: list[Any], i: int = full[-1]) -> Any:
                 return torch.tanh(v[i])
             full.append(1 + self._add(squash))
+            squashed.append(full[-1])
+
+        def total(v: list[Any], ends: list[int] = squashed) -> Any:  # every group reaches the output
+            return torch.stack([v[i] for i in ends]).sum(0)
+        full.append(1 + self._add(total))
         self._finish([i - 1 for i in full if i >= 1])
 
     def _draw_convbn(self) -> None:
-        """Conv2d -> BatchNorm2d pairs (nested, a conv called at two nodes, a conv read twice)."""
+        """Conv2d -> BatchNorm2d pairs (nested, a conv called at two nodes, a conv read twice, a
+        BatchNorm without affine parameters)."""
         rng = self.rng
         self.n_inputs = 1
         c = self.width
         full = [0]
         read = set()
-        for _ in range(rng.randint(2, 3)):
+        for k in range(rng.randint(2, 3)):
             src = rng.choice(full)
             read.add(src)
+            # The first BatchNorm is built with affine=False half the time (no weight or bias: gamma 1, beta 0).
+            affine = k > 0 or rng.random() < 0.5
             dilation = rng.choice([1, 2])  # padding = dilation keeps the spatial size of a 3x3 conv
             conv = nn.Conv2d(c, c, 3, padding=dilation, dilation=dilation, groups=rng.choice([1, c]),
                              bias=rng.random() < 0.5)
             cpath = self._place("conv", conv)
-            bpath = self._place("bn", nn.BatchNorm2d(c, eps=rng.choice([1e-5, 1e-3, 0.1])))
+            bpath = self._place("bn", nn.BatchNorm2d(c, eps=rng.choice([1e-5, 1e-3, 0.1]), affine=affine))
             form = rng.choice(["fold", "fold", "relu_after", "conv_read_twice", "two_sites"
                                if self.spec["modules"] == "shared" else "fold"])
 

@@ -83,14 +83,16 @@ def capture_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dic
 
 def pre_hook_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """`fn(model, name, *args)` registers a hook on submodule `name` and returns its handle. Record
-    the hooks it registered, what that submodule then receives (our own forward hook, registered
-    last, sees the arguments after every pre-hook), the model's output and gradients, whether the
-    input tensor was modified, and, after handle.remove(), the hooks left and the output again."""
+    the hooks it registered and what it registered besides (the model's structure: a buffer or
+    parameter that stays after remove()), what that submodule then receives (our own forward hook,
+    registered last, sees the arguments after every pre-hook), the model's output and gradients,
+    whether the input tensor was modified, and, after handle.remove(), the hooks and structure left
+    and the output again."""
     model = _model(case)
     target = model.get_submodule(case["target"])
     handle = fn(model, case["target"], *case["args"], **case["kwargs"])
     facts: dict[str, Any] = {"handle": type(handle) is _HANDLE, "handle_type": type(handle).__name__,
-                             "hooks": model_spec.hook_counts(model)}
+                             "hooks": model_spec.hook_counts(model), "structure": model_spec.structure(model)}
     seen: list[Any] = []
     spy = _register_forward_hook(target, lambda m, args, out: seen.append(
         harness.describe(_detach(args[0]) if args and type(args[0]) is _TENSOR else args)))
@@ -106,6 +108,7 @@ def pre_hook_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> di
     if type(handle) is _HANDLE:
         handle.remove()
         facts["hooks_removed"] = model_spec.hook_counts(model)
+        facts["structure_removed"] = model_spec.structure(model)
         facts["out_removed"] = harness.describe(model(_clone(case["x"])))
     return facts
 

@@ -47,6 +47,23 @@ def _short(names: list[str], limit: int = 8) -> str:
     return "[" + ", ".join(names[:limit]) + (", ..." if len(names) > limit else "") + "]"
 
 
+def _same_structure(got: dict[str, Any], want: dict[str, Any], when: str) -> None:
+    """The model registers what it registered before the hook: the prompt says to register nothing
+    but the pre-hook (a scale kept as a buffer stays in state_dict after remove())."""
+    if got == want:
+        return
+    for part in ("state_dict", "parameters", "buffers", "modules", "plain_tensors"):
+        extra = [str(e if isinstance(e, str) else e[0]) for e in got.get(part, []) if e not in want[part]]
+        gone = [str(e if isinstance(e, str) else e[0]) for e in want[part] if e not in got.get(part, [])]
+        if extra or gone:
+            what = (f"gained {', '.join(extra[:4])}" if extra else "") + (" and " if extra and gone else "") + \
+                (f"lost {', '.join(gone[:4])}" if gone else "")
+            raise Problem(f"{when}, the model's {part.replace('_', ' ')} {what}: register nothing but the "
+                          "forward pre-hook (keep the scale in the hook's closure)")
+    raise Problem(f"{when}, the model's registered tensors differ from the original model's: register nothing "
+                  "but the forward pre-hook")
+
+
 @register("hooks")
 class HooksFamily(ProbeFamily):
     child_harness = "dlprep.checkers.families.hooks.child:run_child"
@@ -149,6 +166,10 @@ class HooksFamily(ProbeFamily):
         with self.reported(case):
             self.no_hooks_left(fact["hooks"], want["hooks"], "after your function returned (one pre-hook expected)")
             self.no_hooks_left(fact["hooks_removed"], want["hooks_removed"], "after handle.remove()")
+            for key, when in (("structure", "after your function returned"),
+                              ("structure_removed", "after handle.remove()")):
+                if key in fact:  # structure_removed is missing where no handle came back (judged above)
+                    _same_structure(fact[key], want[key], when)
         return None
 
     # ------------------------------------------------------------------ gradient clipping with tensor hooks

@@ -66,12 +66,27 @@ def structure_probe(cls: Any, case: dict[str, Any], options: dict[str, Any]) -> 
         for _, p in model_spec.named_parameters(m):
             p.grad = None
         rec["state"] = model_spec.state_values(m)
+        # state_values detaches: buffers that carry this step's graph are named here (a running
+        # statistic updated outside no_grad; a later backward through it reaches an old batch).
+        rec["graph"] = sorted(n for n, b in model_spec.named_buffers(m) if b.requires_grad)
         steps.append(rec)
     facts["steps"] = steps
     if options.get("cast"):
         m.double()
-        facts["cast"] = {k: str(v.dtype) for k, v in model_spec.state_values(m).items()}
+        facts["cast"] = _dtypes(m)
+        # Then a train and an eval step on float64 input: statistics computed in float64 and written
+        # back as float32 show only once a step has run.
+        cast_steps = []
+        for train in (True, False):
+            _train(m, train)
+            y = m(_clone(case["steps"][-1]["x"]).double())
+            cast_steps.append({"out": harness.describe(y), "dtypes": _dtypes(m)})
+        facts["cast_steps"] = cast_steps
     return facts
+
+
+def _dtypes(m: nn.Module) -> dict[str, str]:
+    return {k: str(v.dtype) for k, v in model_spec.state_values(m).items()}
 
 
 # ---------------------------------------------------------------------------- optimizer (freezing)

@@ -112,11 +112,24 @@ class ModuleFamily(ProbeFamily):
                         self.same(got["grads"][name], g, f"{where}: {name}.grad", self.hint("grads"), tol=tol)
             for k, v in exp["state"].items():
                 self.same(got["state"][k], v, f"{where}: {k} afterwards", self.hint(k), tol=tol)
+            if got.get("graph") != exp.get("graph"):
+                raise Problem(f"{where}: afterwards {', '.join(got['graph'])} require grad (they hold this step's "
+                              "autograd graph): update the running statistics under torch.no_grad() or from "
+                              "detached values")
         if "cast" in want:
             for k, dtype in want["cast"].items():
                 if fact["cast"][k] != dtype:
                     self.observe(case, f"after .double(), {k} is {fact['cast'][k]}, expected {dtype}")
                     break
+            for i, (got, exp) in enumerate(zip(fact["cast_steps"], want["cast_steps"], strict=True)):
+                where = f"after .double(), a {'train' if i == 0 else 'eval'} step on float64 input"
+                # float64 now, but the statistics came from float32 steps (torch's rounded from double):
+                # float32's tolerance, the dtype itself compared exactly.
+                self.same(got["out"], exp["out"], f"{where}: the output", tol=tol or (1e-4, 1e-5))
+                for k, dtype in exp["dtypes"].items():
+                    if got["dtypes"][k] != dtype:
+                        raise Problem(f"{where}: {k} is {got['dtypes'][k]} afterwards, expected {dtype} (the "
+                                      "statistics keep the module's dtype)")
         return None
 
     def _within_rounding(self, got: Any, want: Any, bound: torch.Tensor, where: str, rtol: float | None,

@@ -18,10 +18,12 @@ def _pairs(gm: fx.GraphModule) -> list[tuple[fx.Node, fx.Node]]:
 def _folded(conv: nn.Conv2d, bn: nn.BatchNorm2d) -> nn.Conv2d:
     out = copy.deepcopy(conv)
     std = (bn.running_var + bn.eps).sqrt()
-    w = conv.weight.detach() * (bn.weight.detach() / std).reshape(-1, *([1] * (conv.weight.dim() - 1)))
+    g = bn.weight.detach() if bn.weight is not None else torch.ones_like(std)
+    t = bn.bias.detach() if bn.bias is not None else torch.zeros_like(std)
+    w = conv.weight.detach() * (g / std).reshape(-1, *([1] * (conv.weight.dim() - 1)))
     b = conv.bias.detach() if conv.bias is not None else conv.weight.new_zeros(conv.out_channels)
     out.weight = nn.Parameter(w)
-    out.bias = nn.Parameter((b - bn.running_mean) / std * bn.weight.detach() + bn.bias.detach())
+    out.bias = nn.Parameter((b - bn.running_mean) / std * g + t)
     return out
 
 

@@ -1,4 +1,4 @@
-# F.linear over stacked weight/bias stored as gm buffers (get_attr), output cut with tensor_split at cumulative offsets; groups split at in-place ops
+# F.linear over stacked weight/bias stored as gm buffers (get_attr), output cut with tensor_split at cumulative offsets; groups split at in-place ops (any spelling)
 import operator
 
 import torch
@@ -6,11 +6,15 @@ import torch.nn.functional as F
 from torch import fx
 
 
-def _mutating(n):
+def _mutating(gm, n):
+    if n.op == "call_module":  # nn.ReLU(inplace=True) and friends
+        return getattr(gm.get_submodule(n.target), "inplace", False) is True
     if n.op not in ("call_function", "call_method"):
         return False
+    if n.kwargs.get("inplace") is True or "out" in n.kwargs:
+        return True
     t = n.target if isinstance(n.target, str) else getattr(n.target, "__name__", "")
-    return t.endswith("_")
+    return t.endswith("_") and t not in ("and_", "or_")
 
 
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
@@ -18,7 +22,7 @@ def solve(gm: fx.GraphModule) -> fx.GraphModule:
     epoch = 0
     groups = {}
     for n in list(g.nodes):
-        if _mutating(n):
+        if _mutating(gm, n):
             epoch += 1
         if n.op == "call_module" and isinstance(gm.get_submodule(n.target), torch.nn.Linear) \
                 and len(n.args) == 1 and not n.kwargs and isinstance(n.args[0], fx.Node):

@@ -1,5 +1,5 @@
 # Stacks the weights into buffers of the GraphModule and calls F.linear through get_attr nodes, no new nn.Linear;
-# an in-place op on the input (x.add_(1)) starts a new group for it.
+# any in-place op (x.add_(1), torch.relu_, inplace=True, out=) starts new groups.
 import operator
 
 import torch
@@ -10,14 +10,18 @@ from torch import fx, nn
 def solve(gm: fx.GraphModule) -> fx.GraphModule:
     modules = dict(gm.named_modules())
     by_input: dict[tuple[fx.Node, int], list[fx.Node]] = {}
-    version: dict[fx.Node, int] = {}  # how many in-place ops changed a node so far
+    version = 0  # how many in-place ops ran so far (any of them may write the input through a view)
     for node in gm.graph.nodes:
-        if node.op in ("call_method", "call_function") and node.args and isinstance(node.args[0], fx.Node) \
-                and getattr(node.target, "__name__", str(node.target)).endswith("_"):
-            version[node.args[0]] = version.get(node.args[0], 0) + 1
+        name = getattr(node.target, "__name__", str(node.target))
+        if node.op == "call_module":
+            version += getattr(modules[node.target], "inplace", False) is True
+        elif node.op in ("call_method", "call_function") and (
+                (name.endswith("_") and node.target not in (operator.and_, operator.or_))
+                or node.kwargs.get("inplace") is True or "out" in node.kwargs):
+            version += 1
         if node.op == "call_module" and isinstance(modules[node.target], nn.Linear) and len(node.args) == 1 \
                 and not node.kwargs:
-            by_input.setdefault((node.args[0], version.get(node.args[0], 0)), []).append(node)
+            by_input.setdefault((node.args[0], version), []).append(node)
     for g, ((src, _), nodes) in enumerate(by_input.items()):
         if len(nodes) < 2:
             continue

@@ -10,12 +10,15 @@ def solve(gm: fx.GraphModule) -> fx.GraphModule:
     open_groups = {}
     closed = []
     for n in order:
-        if n.op in ("call_function", "call_method"):
-            name = n.target if isinstance(n.target, str) else getattr(n.target, "__name__", "")
-            if name.endswith("_"):
-                closed.extend(open_groups.values())
-                open_groups = {}
-                continue
+        name = n.target if isinstance(n.target, str) else getattr(n.target, "__name__", "")
+        writes = (n.op in ("call_function", "call_method")
+                  and ((name.endswith("_") and name not in ("and_", "or_")) or n.kwargs.get("inplace") is True
+                       or "out" in n.kwargs)) \
+            or (n.op == "call_module" and bool(getattr(gm.get_submodule(n.target), "inplace", False)))
+        if writes:
+            closed.extend(open_groups.values())
+            open_groups = {}
+            continue
         if n.op == "call_module" and isinstance(gm.get_submodule(n.target), torch.nn.Linear) and n.args \
                 and isinstance(n.args[0], fx.Node) and not n.kwargs:
             open_groups.setdefault(n.args[0], []).append(n)

@@ -18,8 +18,16 @@ def _fused(linears: list[nn.Linear]) -> nn.Linear:
 
 
 def _mutates(n: fx.Node) -> bool:
+    """In-place in any spelling: a `_` name (not operator.and_/or_), inplace=True, out=, or a module
+    built with inplace=True (read off the graph's owning module)."""
+    if n.op == "call_module":
+        return getattr(n.graph.owning_module.get_submodule(n.target), "inplace", False) is True
+    if n.op not in ("call_method", "call_function"):
+        return False
+    if n.kwargs.get("inplace") is True or "out" in n.kwargs:
+        return True
     name = n.target if n.op == "call_method" else getattr(n.target, "__name__", "")
-    return n.op in ("call_method", "call_function") and isinstance(name, str) and name.endswith("_")
+    return isinstance(name, str) and name.endswith("_") and name not in ("and_", "or_")
 
 
 def _cut(group: list[fx.Node]) -> list[list[fx.Node]]:
