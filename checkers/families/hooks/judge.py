@@ -53,11 +53,11 @@ def _same_structure(got: dict[str, Any], want: dict[str, Any], when: str) -> Non
     if got == want:
         return
     for part in ("state_dict", "parameters", "buffers", "modules", "plain_tensors"):
-        extra = [str(e if isinstance(e, str) else e[0]) for e in got.get(part, []) if e not in want[part]]
-        gone = [str(e if isinstance(e, str) else e[0]) for e in want[part] if e not in got.get(part, [])]
+        # state_dict's entries are its keys; the others' are [name, ...] lists
+        extra = [e if isinstance(e, str) else str(e[0]) for e in got[part] if e not in want[part]]
+        gone = [e if isinstance(e, str) else str(e[0]) for e in want[part] if e not in got[part]]
         if extra or gone:
-            what = (f"gained {', '.join(extra[:4])}" if extra else "") + (" and " if extra and gone else "") + \
-                (f"lost {', '.join(gone[:4])}" if gone else "")
+            what = " and ".join([f"gained {_short(extra, 4)}"] * bool(extra) + [f"lost {_short(gone, 4)}"] * bool(gone))
             raise Problem(f"{when}, the model's {part.replace('_', ' ')} {what}: register nothing but the "
                           "forward pre-hook (keep the scale in the hook's closure)")
     raise Problem(f"{when}, the model's registered tensors differ from the original model's: register nothing "

@@ -112,7 +112,7 @@ class ModuleFamily(ProbeFamily):
                         self.same(got["grads"][name], g, f"{where}: {name}.grad", self.hint("grads"), tol=tol)
             for k, v in exp["state"].items():
                 self.same(got["state"][k], v, f"{where}: {k} afterwards", self.hint(k), tol=tol)
-            if got.get("graph") != exp.get("graph"):
+            if got["graph"] != exp["graph"]:
                 raise Problem(f"{where}: afterwards {', '.join(got['graph'])} require grad (they hold this step's "
                               "autograd graph): update the running statistics under torch.no_grad() or from "
                               "detached values")
