@@ -27,9 +27,10 @@ from tests.test_session import TOPIC
 T0 = datetime(2025, 1, 1, 9, tzinfo=UTC)
 
 
-def simulated_log(cards: int = 100, per_card: int = 20, seed: int = 0) -> list[dict[str, object]]:
-    """2,000 reviews of a user who forgets faster than FSRS's defaults assume: recall is drawn
-    from an FSRS memory model with a fifth of the default initial stabilities."""
+def simulated_log(cards: int = 40, per_card: int = 20, seed: int = 0) -> list[dict[str, object]]:
+    """800 reviews of a user who forgets faster than FSRS's defaults assume: recall is drawn from an
+    FSRS memory model with a fifth of the default initial stabilities. 800 is past the optimiser's
+    minimum of 512 and fits in a quarter of the time 2,000 took, with the same clear gain."""
     true = list(DEFAULT_PARAMETERS)
     for i in range(4):
         true[i] /= 5
@@ -64,7 +65,7 @@ def test_optimize_fits_the_log_and_the_next_review_uses_it(env: dict[str, str],
         monkeypatch.setenv(k, env[k])
     with Store(db_path(env)) as st:
         st.import_data({"format": "dlprep-progress", "version": 1, "reviews": simulated_log(), "cards": []})
-        assert st.count_reviews() == 2000
+        assert st.count_reviews() == 800
         before = optimize.log_loss(st.reviews(), DEFAULT_PARAMETERS)
     code, out, err = cli(env, "stats", "--optimize", "--json")
     assert code == 0, err

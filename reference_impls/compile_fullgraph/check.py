@@ -13,6 +13,11 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - int32 codes (out_int32=True) -> dtype check.
 - 3-d, non-contiguous and all-zero inputs (0/0 in the branch not taken) -> batched-3d,
   non-contiguous-x, all-zero.
+- x.view(-1, k) to flatten the leading dims -> contract layouts transposed/stepped at rank >= 3
+  (sizes >= 2, so the view cannot succeed through a size-1 dim).
+- the comparison made on the float32 tensor (threshold rounded to float32) -> contract threshold
+  just_below (within half an ulp below the peak).
+- h * (1 / peak) instead of h / peak (an ulp off) -> h compared exactly (config rtol = atol = 0).
 """
 
 import numpy as np
@@ -73,8 +78,10 @@ def contract_case(point, gen):
     """One case of the stated domain (contract.yaml): x of any rank (a vector too) and layout, on the
     dyadic grid or all zeros, and a threshold below, above, exactly at the peak, or zero."""
     rank = int(point["rank"])
-    k, m = torch.randint(1, 7, (2,), generator=gen).tolist()
-    lead = torch.randint(1, 5, (rank - 1,), generator=gen).tolist()
+    # A non-contiguous x gets sizes >= 2: with a size-1 dim, x.view(-1, k) would still succeed.
+    low = 1 if point["layout"] == "contiguous" else 2
+    k, m = torch.randint(low, 7, (2,), generator=gen).tolist()
+    lead = torch.randint(low, 5, (rank - 1,), generator=gen).tolist()
     shape = [*lead, k]
     if point["layout"] == "transposed" and rank >= 2:  # the last two dims swapped in memory
         x = _grid(gen, [*shape[:-2], shape[-1], shape[-2]], X_VALUES).transpose(-1, -2)
@@ -86,5 +93,8 @@ def contract_case(point, gen):
         x = x * 0.0
     w = _grid(gen, (k, m), W_VALUES)
     peak = _peak(x, w)
-    threshold = {"below": peak + 1.0, "above": peak / 2, "equal": peak, "zero": 0.0}[point["threshold"]]
+    # just_below: closer to the peak than float32 resolves, so float32(threshold) == peak; original's
+    # double comparison normalises, a comparison on the float32 tensor does not.
+    threshold = {"below": peak + 1.0, "above": peak / 2, "equal": peak, "zero": 0.0,
+                 "just_below": peak * (1 - 2.0 ** -30)}[point["threshold"]]
     return Case("contract", (x, w, float(threshold)))

@@ -7,7 +7,9 @@ def solve(x: torch.Tensor, w: torch.Tensor, threshold: float) -> tuple[torch.Ten
     h = x @ w
     # No print; the peak stays a tensor and the branch becomes a select, so nothing leaves the graph.
     peak = h.abs().amax()
-    h = torch.where(peak > threshold, h / peak, h)
+    # original compares float(peak) with a Python float in double precision; a float32 tensor compared
+    # with a Python scalar would round the threshold to float32 first (a threshold just below the peak).
+    h = torch.where(peak.double() > threshold, h / peak, h)
     # np.digitize(h, b) puts b[i-1] <= h < b[i] into bucket i: that is bucketize with right=True.
     codes = torch.bucketize(h, torch.tensor(BOUNDARIES, dtype=h.dtype), right=True)
     return h, codes

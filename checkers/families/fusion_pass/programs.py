@@ -199,6 +199,7 @@ class Program(nn.Module):
         vec: list[int] = []       # indexes of (W,) values (parameters and what only they feed)
         for _ in range(rng.randint(2, 3)):
             vec.append(n_in + self._add(self._param((self.width,))))
+        params = list(vec)
         if self.spec["modules"] == "shared":
             lin = nn.Linear(self.width, self.width)
             path = self._place("lin", lin)
@@ -249,6 +250,12 @@ class Program(nn.Module):
             if made:  # and a duplicate of an earlier op after it: no barrier lies between the two
                 fn, where = rng.choice(made)
                 (vec if where == "vec" else full).append(n_in + self._add(fn))
+            # and a live mask over parameters only, which the output reads: a constant to fold, whose
+            # `_`-ending operator is no write
+            live: Callable[[Any, Any], Any] = rng.choice([operator.and_, operator.or_, operator.xor])
+            p, q = rng.choice(params), rng.choice(params)
+            self._must_read.append(len(self.steps))
+            vec.append(n_in + self._add(lambda v, p=p, q=q, live=live: v[p] * live(v[p] > 0, v[q] < 0.5)))
         # the output reads the last full value and a constant, so that folded values are used
         a, b = full[-1], rng.choice(vec)
         must = [n_in + i for i in self._must_read]
