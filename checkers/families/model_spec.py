@@ -139,12 +139,31 @@ class Scale(nn.Module):
         return x * self.gain
 
 
+class Rescale(nn.Module):
+    """A custom leaf with no parameter at all (a plain float factor): code that hooks only modules
+    with parameters, or only torch.nn's own layer types, misses it; applied to an input that needs
+    no gradient, its output needs none either and its backward hook never fires."""
+
+    def __init__(self, factor: float = 0.5):
+        super().__init__()
+        self.factor = factor
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x * self.factor
+
+
 class LinearGate(Scale):
     """A custom leaf whose class name contains "Linear" and that is no nn.Linear: code that matches
     layers by class name takes it for one."""
 
 
-RAISES = {"RuntimeError": RuntimeError, "ValueError": ValueError}
+class LayerAbort(BaseException):
+    """An exception that is no Exception, as KeyboardInterrupt and SystemExit are: cleanup written
+    as `except Exception` misses it."""
+
+
+RAISES: dict[str, type[BaseException]] = {"RuntimeError": RuntimeError, "ValueError": ValueError,
+                                          "LayerAbort": LayerAbort}
 
 
 class Raise(nn.Module):
@@ -178,6 +197,8 @@ def build(spec: dict[str, Any]) -> nn.Module:
         return nn.Identity()
     if kind == "Scale":
         return _scale_class(spec)(spec["dim"])
+    if kind == "Rescale":
+        return Rescale(spec.get("factor", 0.5))
     if kind in ACTIVATIONS:
         return ACTIVATIONS[kind]()
     if kind == "Dropout":
@@ -493,6 +514,15 @@ def contract_model(kind: str, gen: torch.Generator, d_in: int, d_out: int, *, au
             children["aux"] = linear(width, width)
         spec["children"]["encoder"]["children"].append(
             {"type": "Block", "children": children, **({"unused": ["aux"]} if aux else {})})
+        return spec
+    if kind == "input_leaves":
+        # Parameter-free leaves applied to x itself (a custom Rescale, then Identity) before the
+        # first Linear, and another Rescale further in: on an x that needs no gradient, the first two
+        # never fire (their outputs need none); the later one does.
+        spec = stack(d_in, d_out, width, ["sequential"])
+        layers = spec["children"]["encoder"]["children"]
+        layers[:0] = [{"type": "Rescale", "factor": 0.5}, {"type": "Identity"}]
+        layers.append({"type": "Rescale", "factor": 2.0})
         return spec
     if kind == "containers":
         # A ModuleList holding a ModuleDict whose keys are "0", "1" and "proj_head": the dotted names

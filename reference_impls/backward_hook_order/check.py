@@ -7,6 +7,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
 - class names instead of module names -> every case.
 - hooks left registered -> the family's hooks-left check.
 - a leaf whose input needs no gradient dropped (grad_input is (None,)) -> contract x_grad no.
+- x made to require grad (so parameter-free leaves on x fire when they would not), or only leaves
+  with parameters / torch.nn's own types hooked -> contract model input_leaves (a custom Rescale
+  with no parameter, and Identity, applied to x; another Rescale further in).
 - one module under two parents walked without dedup or named by its last path -> contract model
   shared.
 - the legacy register_backward_hook, tensor hooks on outputs, or forward order reversed (which

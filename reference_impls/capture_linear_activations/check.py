@@ -10,8 +10,9 @@ Threat list (how a candidate gets this wrong -> what kills it):
   wrong/cleanup_after_return).
 - type(m) is nn.Linear, or matching the class name "Linear" (subclasses missed) -> linear-subclass
   and hidden cases hold model_spec.LoRALinear layers (wrong/exact_type, wrong/class_name_match).
-- cleanup only for one exception type (except RuntimeError) -> contract raises draw RuntimeError or
-  ValueError.
+- cleanup only for one exception type (except RuntimeError), or only for Exception (except
+  Exception) -> contract raises draw RuntimeError, ValueError or model_spec.LayerAbort, a
+  BaseException that is no Exception (like KeyboardInterrupt).
 - one module under two parents walked without named_modules()'s dedup (two keys) or named by its
   last path -> contract model shared.
 - Linear found by class name ("Linear" in the name) or only among leaves -> contract model subclass
@@ -116,7 +117,7 @@ def contract_case(point, gen):
     if point["mode"] == "eval":
         extra["eval"] = True
     if point["forward"] == "raises":
-        spec = _raising(spec, ("RuntimeError", "ValueError")[pick(0, 1)])
+        spec = _raising(spec, ("RuntimeError", "ValueError", "LayerAbort")[pick(0, 2)])
         extra["raises"] = True
         extra["caller_hooks"] = [f"body.{n}" for n in extra.get("caller_hooks", [])]
     return _case("contract", spec, gen, batch, **extra)

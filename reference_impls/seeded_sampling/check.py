@@ -28,10 +28,12 @@ def oracle(weights, p_keep, num_samples, seed):
     return idx, mask
 
 
-def _case(name, gen, weights, num_samples, p_keep=None):
+def _case(name, gen, weights, num_samples, p_keep=None, seed=None):
     if p_keep is None:
         p_keep = torch.rand(weights.shape[0], num_samples, generator=gen)
-    return Case(name, (weights, p_keep, num_samples, int(torch.randint(0, 2**31, (), generator=gen))))
+    if seed is None:
+        seed = int(torch.randint(0, 2**31, (), generator=gen))
+    return Case(name, (weights, p_keep, num_samples, seed))
 
 
 def public_cases():
@@ -80,7 +82,10 @@ def contract_case(point, gen):
     if point["p_keep"] == "zero_one":  # exact 0s and 1s among the probabilities
         pick = torch.randint(3, (rows, num), generator=gen)
         p_keep = torch.where(pick == 0, 0.0, torch.where(pick == 1, 1.0, p_keep)).to(dtype)
-    return _case("contract", gen, weights, num, p_keep)
+    # seed 0: an `if seed:` skips seeding it, and a fresh Generator has another default seed. (No seeds
+    # past 2**32: the CPU generator seeds its mt19937 with the low 32 bits, so seed % 2**32 draws alike.)
+    seed = {"drawn": None, "zero": 0}[point["seed"]]
+    return _case("contract", gen, weights, num, p_keep, seed)
 
 
 KEEP_GLOBAL_RNG = True  # the prompt asks for one private torch.Generator: the global stream stays untouched

@@ -149,6 +149,39 @@ class Program(nn.Module):
         op: Callable[..., Any] = self.rng.choice(f)
         return lambda v: op(v[i], v[j])
 
+    # Writes that change every value they touch (a write that leaves values as they were, relu_ on
+    # positives, could not show a wrong merge), in each spelling the prompts name.
+    _WRITES: tuple[Callable[[torch.Tensor], Any], ...] = (
+        lambda c: c.add_(1), lambda c: torch.add(c, 1, out=c), lambda c: F.hardtanh(c, -0.2, 0.2, inplace=True),
+        lambda c: torch.sigmoid_(c), lambda c: c.view(-1).mul_(2), lambda c: c.narrow(-1, 0, 1).sub_(3))
+
+    def _written_between(self, i: int, mutate: Callable[[torch.Tensor], Any]) -> Callable[[list[Any]], Any]:
+        """The same pure call on a clone of v[i] before and after `mutate` writes into it: two
+        different values that a pass must not merge (the clone is detached: out= refuses a tensor
+        that requires grad)."""
+        op: Callable[[Any], Any] = self.rng.choice([torch.tanh, lambda a: a.sigmoid(), lambda a: a * 0.5])
+
+        def step(v: list[Any]) -> Any:
+            c = v[i].detach().clone()
+            first = op(c)
+            mutate(c)
+            return first + op(c)
+        return step
+
+    def _chain(self, i: int, j: int) -> Callable[[list[Any]], Any]:
+        """Three or four pure ops in a row on v[i] (one of them with the constant v[j]): one step, so
+        that the same step added twice is a duplicate as deep as the chain."""
+        ops = [self._unary(0), self._binary(0, 1), self._unary(0)]
+        if self.rng.random() < 0.5:
+            ops.append(self._unary(0))
+
+        def chain(v: list[Any]) -> Any:
+            h = v[i]
+            for op in ops:  # each op was drawn for operands (0, 1): run it on (h, v[j])
+                h = op([h, v[j]])
+            return h
+        return chain
+
     def _random(self, i: int) -> Callable[[list[Any]], Any]:
         s = self._spelling()
         if s == "operator" or (s != "method" and self.rng.random() < 0.2):
@@ -208,7 +241,7 @@ class Program(nn.Module):
                 def call(v: list[Any], x: int = x, path: str = path) -> Any:
                     return self._get(path)(v[x])
                 full.append(n_in + self._add(call))
-        kinds = ["unary", "binary", "const", "dup", "dead"]
+        kinds = ["unary", "binary", "const", "dup", "dead", "chain"]
         if eff in ("random", "both"):
             kinds += ["random", "random_const"]
         if eff in ("inplace", "both"):
@@ -222,6 +255,8 @@ class Program(nn.Module):
                 fn, where = rng.choice(made)  # the same op on the same operands: a true duplicate
             elif kind == "unary" or kind == "dead":
                 fn, where = self._unary(rng.choice(pool)), "full"
+            elif kind == "chain":
+                fn, where = self._chain(rng.choice(full), rng.choice(vec)), "full"
             elif kind in ("binary", "const"):
                 a = rng.choice(pool)
                 b = rng.choice(vec + pool)
@@ -241,6 +276,13 @@ class Program(nn.Module):
             if kind == "dead":
                 continue  # nobody reads it
             (vec if where == "vec" else full).append(idx)
+        # a chain three or four ops deep, twice in a row: a duplicate that only merges level by level
+        chain = self._chain(rng.choice(full), rng.choice(vec))
+        for _ in range(2):
+            full.append(n_in + self._add(chain))
+        if eff in ("inplace", "both"):  # equal calls with a write between them, in three spellings
+            for mutate in rng.sample(self._WRITES, 3):
+                full.append(n_in + self._add(self._written_between(rng.choice(full), mutate)))
         if self.spec["spelling"] in ("operator", "mixed"):
             # a dead mask: `&`, `|` and `^` trace to operator.and_/or_/xor_, pure ops whose names end in
             # `_` as in-place ones do (the prompts say so); nobody reads it
@@ -289,9 +331,15 @@ class Program(nn.Module):
             adds: dict[str, Callable[..., Any]] = {"operator": lambda p, q: p + q, "function": torch.add,
                                                    "method": lambda p, q: p.add(q)}
             add = adds[s]
+            # the write between a multiply and its add, in any spelling (out= too: h is detached)
+            mutate: Any = None
+            if form in ("inplace_between", "view_between"):
+                mutate = self._mutation(view=form == "view_between", modules=False)
+                if form == "inplace_between" and rng.random() < 0.25:
+                    mutate = lambda h: torch.mul(h, 2, out=h)  # noqa: E731
 
             def step(v: list[Any], form: str = form, x: int = x, a: int = a, b: int = b,
-                     mul: Any = mul, add: Any = add) -> Any:
+                     mul: Any = mul, add: Any = add, mutate: Any = mutate) -> Any:
                 if form == "chain":
                     return add(mul(v[x], v[a]), v[b])
                 if form == "chain_rev":
@@ -316,12 +364,9 @@ class Program(nn.Module):
                     p = v[x] * v[a]
                     keep = (v[x] > 0) & (v[b] < 1)
                     return p + v[b] + keep
-                h = v[x].clone()
+                h = v[x].detach().clone()
                 p = h * v[a]
-                if form == "inplace_between":
-                    h.add_(1)
-                else:  # the same tensor changed through a view of it
-                    h.view(-1).mul_(2)
+                mutate(h)  # inplace_between: h itself; view_between: through a view of it
                 return p + v[b] + h
             full.append(n_in + self._add(step))
         self._finish([i - n_in for i in full if i >= n_in])
@@ -331,7 +376,7 @@ class Program(nn.Module):
         cls = NonDynamicallyQuantizableLinear if self.rng.random() < 0.2 else nn.Linear
         return cls(i, o, bias=bias)
 
-    def _mutation(self, view: bool = False) -> Callable[[torch.Tensor], Any]:
+    def _mutation(self, view: bool = False, modules: bool = True) -> Callable[[torch.Tensor], Any]:
         """An in-place change of a node's value in one of its spellings: a `_` method or function,
         inplace=True in a call or a module, or a write through a view (out= refuses a tensor that
         requires grad, as every Linear's output does; item assignment does not trace: an fx Proxy has
@@ -340,6 +385,8 @@ class Program(nn.Module):
             lambda h: h.add_(1), lambda h: torch.relu_(h), lambda h: F.relu(h, inplace=True),
             None, lambda h: torch.sigmoid_(h), lambda h: h.clamp_(max=0.5),
             lambda h: h.narrow(-1, 0, 2).mul_(2), lambda h: h[..., :1].sub_(1)]
+        if not modules:  # a prompt that names no in-place module form (the fma one)
+            forms = [f for f in forms if f is not None]
         form = self.rng.choice(forms[-2:] if view else forms)
         if form is None:  # a module built with inplace=True
             act = self._place("act", nn.ReLU(inplace=True))

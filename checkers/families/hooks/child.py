@@ -66,7 +66,7 @@ def capture_probe(fn: Any, case: dict[str, Any], options: dict[str, Any]) -> dic
     facts: dict[str, Any] = {}
     try:
         out = fn(model, _clone(case["x"]))
-    except Exception as e:
+    except BaseException as e:  # the model's layer may raise a BaseException (model_spec.LayerAbort)
         # NotImplementedError is the starter's, not the model's: the case is unattempted, not passed.
         if not case.get("raises") or isinstance(e, NotImplementedError):
             raise

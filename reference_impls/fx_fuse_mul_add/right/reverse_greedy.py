@@ -18,6 +18,8 @@ def _is_add(n):
 def _mutates(n):
     if n.op not in ("call_function", "call_method"):
         return False
+    if n.kwargs.get("out") is not None or n.kwargs.get("inplace") is True:  # writes without a `_` name
+        return True
     t = n.target if isinstance(n.target, str) else getattr(n.target, "__name__", "")
     return t.endswith("_") and t not in ("and_", "or_")  # & and | are pure
 

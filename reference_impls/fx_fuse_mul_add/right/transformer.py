@@ -28,6 +28,8 @@ class _Fuse(fx.Transformer):
                 t = m.target if isinstance(m.target, str) else getattr(m.target, "__name__", "")
                 if t.endswith("_") and getattr(m.target, "__module__", None) != "_operator":  # not & or |
                     return False
+                if {"out", "inplace"} & {k for k, v in m.kwargs.items() if v is not None and v is not False}:
+                    return False  # torch.mul(h, 2, out=h), F.relu(h, inplace=True): writes all the same
         return True
 
     def _fusable_add(self, n):
