@@ -13,7 +13,8 @@ from the case's param seed: both sides of the sandbox rebuild it from (name, see
   dotted name), or shared (one submodule called at several nodes);
 - dtype: float32 or float64; outputs: one tensor or a tuple; shape: the batch extent (1, odd, large).
 The flavour picks the vocabulary around the ops the exercise rewrites: `graph` (DCE, CSE, constant
-folding: dead values, duplicates, parameter-only chains), `fma` (x * a + b chains), `linear` (Linears
+folding: dead values, duplicates one op or a whole chain deep, equal calls with a write between them,
+parameter-only chains and masks), `fma` (x * a + b chains), `linear` (Linears
 sharing inputs) and `convbn` (Conv2d -> BatchNorm2d).
 """
 
@@ -297,7 +298,10 @@ class Program(nn.Module):
             live: Callable[[Any, Any], Any] = rng.choice([operator.and_, operator.or_, operator.xor])
             p, q = rng.choice(params), rng.choice(params)
             self._must_read.append(len(self.steps))
-            vec.append(n_in + self._add(lambda v, p=p, q=q, live=live: v[p] * live(v[p] > 0, v[q] < 0.5)))
+
+            def masked(v: list[Any], p: int = p, q: int = q, live: Callable[[Any, Any], Any] = live) -> Any:
+                return v[p] * live(v[p] > 0, v[q] < 0.5)
+            vec.append(n_in + self._add(masked))
         # the output reads the last full value and a constant, so that folded values are used
         a, b = full[-1], rng.choice(vec)
         must = [n_in + i for i in self._must_read]
