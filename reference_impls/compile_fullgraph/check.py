@@ -76,7 +76,8 @@ def hidden_cases(gen, n):
 
 def contract_case(point, gen):
     """One case of the stated domain (contract.yaml): x of any rank (a vector too) and layout, on the
-    dyadic grid or all zeros, and a threshold below, above, exactly at the peak, or zero."""
+    dyadic grid or all zeros (sizes >= 2 when non-contiguous), and a threshold below, above,
+    exactly at, or just below the peak (closer than float32 resolves), or zero."""
     rank = int(point["rank"])
     # A non-contiguous x gets sizes >= 2: with a size-1 dim, x.view(-1, k) would still succeed.
     low = 1 if point["layout"] == "contiguous" else 2
