@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -103,6 +104,11 @@ class Family:
     # Said in one line by strict isolation when a run is left with no verified check at all.
     unverified_note = "every check of this run rests on what the submission's own process reported"
 
+    # Per-case caches (dicts keyed by id(case)) holding what the cases and the trusted oracle alone
+    # decide, never anything a run reported: `share` lets every grading of the same cases (one
+    # exercise at one seed, in one Grader: verify grades ~25 files so) reuse them.
+    shared_caches: tuple[str, ...] = ("_oracle_results", "_once")
+
     def __init__(self, ex: Exercise):
         self.ex = ex
         self.config = ex.config
@@ -111,6 +117,25 @@ class Family:
         # id(case) -> the oracle's described result or what it raised: asked for by judge_case and
         # reported_problem, and the oracle of a big case is the costliest step of the judging
         self._oracle_results: dict[int, tuple[dict[str, Any] | None, Exception | None]] = {}
+        self._once: dict[int, dict[str, Any]] = {}  # id(case) -> {what: a trusted result}, see `once`
+
+    def share(self, memo: dict[str, dict[int, Any]]) -> None:
+        """Use `memo`'s per-case caches (filled by an earlier grading of the very same case objects)."""
+        for name in self.shared_caches:
+            setattr(self, name, memo.setdefault(name, getattr(self, name)))
+
+    def once(self, case: Case, what: str, compute: Callable[[], Any]) -> Any:
+        """A trusted result about `case` (the oracle's output, a probe of it), computed once however
+        many files are judged on the same case (see `share`); each asker gets a copy of its own."""
+        kept = self._once.setdefault(id(case), {})
+        if what in kept:
+            return copy.deepcopy(kept[what])
+        value = compute()
+        try:
+            kept[what] = copy.deepcopy(value)
+        except RuntimeError:  # a tensor inside that cannot be copied (one with a grad_fn): not kept
+            pass
+        return value
 
     def observe(self, case: Case, problem: str | None) -> None:
         """Record a problem with a fact observed beside the user's code (hooks left, a grad_fn's
@@ -316,7 +341,7 @@ class Family:
                 "fail" if first_bad is None else
                 "unattempted" if all(r.status == "unattempted" for r in hidden_results) else "fail")
             msg = f"{passed}/{len(hidden)} hidden cases passed"
-            if first_bad is not None and first_bad.status == "fail":
+            if first_bad is not None and first_bad.status in ("fail", "timeout"):  # a hang says so too
                 msg += f"; first failure: {first_bad.message}"
             trust: Trust = "verified" if all(r.trust == "verified" for r in hidden_results) else "reported"
             details = {**first_bad.details, "case": first_bad.name} if first_bad else {}

@@ -11,7 +11,8 @@ from __future__ import annotations
 import functools
 import secrets
 import time
-from dataclasses import replace
+from collections import OrderedDict
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,9 @@ class Grader:
         self.device = resolve_device(device)
         self.timeout = timeout  # overrides the exercise's own limit (tests use short ones)
         self.sandbox = Sandbox()
+        # (question, check.py, seed) -> its cases and the oracle's per-case results, for gradings at a seed
+        # given (verify's ~25 files per exercise, a class's batch): built once, not once per file
+        self._prepared: OrderedDict[tuple[str, int, int], _Prepared] = OrderedDict()
 
     def close(self) -> None:
         self.sandbox.close()
@@ -129,7 +133,13 @@ class Grader:
                                      details={"rule": rule, "line": line}, trust="verified"))
         run_seed = secrets.randbits(63) if seed is None else seed
         with ORACLE_LOCK:  # trusted work in this process: one grading thread at a time (oracle_lock.py)
-            public, hidden = fam.cases(run_seed)
+            prep = self._prepare(q, fam, run_seed) if seed is not None and case is None else None
+            if prep is not None:
+                public, hidden = list(prep.public), list(prep.hidden)
+                prep.prune()
+                fam.share(prep.memo)
+            else:
+                public, hidden = fam.cases(run_seed)
             if public_only:
                 if not public:
                     raise UsageError(f"{q.id} has no public cases to run alone")
@@ -180,7 +190,25 @@ class Grader:
         """How many public cases a grading of `q` at `seed` runs (0: public_only has nothing to run)."""
         fam: Family = registry.family(q.checker)(load_exercise(q))
         with ORACLE_LOCK:
-            return len(fam.cases(seed)[0])
+            return len(self._prepare(q, fam, seed).public)
+
+    PREPARED_KEPT = 4  # questions whose cases are kept (verify grades one exercise's files in a row)
+
+    def _prepare(self, q: CodingQuestion, fam: Family, seed: int) -> _Prepared:
+        """The cases of `q` at `seed`, built once and reused while kept. Sound because a case is
+        built from the seed alone and is never changed after: the child gets a serialised copy,
+        and judges read cases, the oracle's results are computed from clones."""
+        # the question as loaded (its config: hidden counts, tolerances) and check.py as loaded: the
+        # same id may come with another config (a test's own question) or an edited check.py
+        key = (q.model_dump_json(), id(fam.ex.check), seed)
+        prep = self._prepared.get(key)
+        if prep is None:
+            public, hidden = fam.cases(seed)
+            prep = self._prepared[key] = _Prepared(tuple(public), tuple(hidden), {})
+            while len(self._prepared) > self.PREPARED_KEPT:
+                self._prepared.popitem(last=False)
+        self._prepared.move_to_end(key)
+        return prep
 
     def _job(self, fam: Family, source: str, filename: str, forbid: list[str]) -> dict[str, Any]:
         job: dict[str, Any] = fam.job(source, filename, self.device)
@@ -219,6 +247,21 @@ class Grader:
             tests.append(CheckResult("run", "error", message=f"the result could not be loaded safely ({e})"[:300],
                                      trust="verified"))
             return None
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    public: tuple[Case, ...]
+    hidden: tuple[Case, ...]
+    memo: dict[str, dict[int, Any]]  # Family.share's per-case caches
+
+    def prune(self) -> None:
+        """Forget what an earlier grading cached about cases other than these (the shrinker's): those
+        died with it, and a new object may be given the same id."""
+        kept = {id(c) for c in (*self.public, *self.hidden)}
+        for cache in self.memo.values():
+            for k in [k for k in cache if k not in kept]:
+                del cache[k]
 
 
 @functools.cache

@@ -71,9 +71,13 @@ class ProbeFamily(Family):
 
     def expected(self, case: SpecCase, oracle: Any = None) -> dict[str, Any]:  # type: ignore[override]  # its own cases
         """The probe's facts for check.py's `oracle` (or another trusted stand-in); the grader's own
-        RNG is left as it was."""
-        with model_spec.private_global_rng():
-            return self.probes[self.probe](oracle or self.ex.check.oracle, case.wire(), self.options)
+        RNG is left as it was. check.py's oracle is probed once per case (`once`: the probe is the
+        costliest step of judging)."""
+        def probe() -> dict[str, Any]:
+            with model_spec.private_global_rng():
+                return self.probes[self.probe](oracle or self.ex.check.oracle, case.wire(), self.options)
+
+        return probe() if oracle is not None else self.once(case, "oracle", probe)
 
     def judge_case(self, case: Case, fact: dict[str, Any]) -> CheckResult:
         assert isinstance(case, SpecCase)

@@ -281,7 +281,22 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                 return v
         return grader.grade_source(q, source, name, seed, shrink_failures=False)
 
-    ref = grader.grade_source(q, reference, "reference.py", seed)
+    flakes: list[str] = []
+
+    def expect_pass(source: str, name: str) -> Any:
+        """A file that must score full marks. A run that failed only by hitting a time limit is run
+        once more: under a loaded machine (four verify workers on two cores, each starting DataLoader
+        workers or torchrun ranks) a case can outlast its limit once; the second run decides, and the
+        first is named in the result, so a grader that is slow on right answers still shows."""
+        v = grader.grade_source(q, source, name, seed)
+        if not _full_marks(v) and _hit_time_limit(v):
+            again = grader.grade_source(q, source, name, seed)
+            if _full_marks(again):
+                flakes.append(f"{name} hit a time limit once ({_first_failure(v)}) and passed when run again")
+            return again
+        return v
+
+    ref = expect_pass(reference, "reference.py")
     if not _full_marks(ref):
         bad = [f"{t.name}: {t.status} {t.message or ''}" for t in ref.tests if t.status != "pass"]
         problems.append(f"reference.py scored {ref.score:g}/{ref.max_score:g} ({ref.status}): " + "; ".join(bad[:3]))
@@ -309,7 +324,7 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                 problems.append(f"{kind}/{a.name}: its first line must be a `# ` comment saying what it models")
             # a right answer runs whole, and if it fails gets its shrunk case
             name = a.path.with_suffix(".py").name
-            v = grader.grade_source(q, source, name, seed) if kind == "right" else expect_failure(source, name)
+            v = expect_pass(source, name) if kind == "right" else expect_failure(source, name)
             if kind == "wrong" and v.status == "pass":
                 problems.append(f"wrong answer {kind}/{a.name} passed {v.score:g}/{v.max_score:g}: "
                                 "the checker cannot tell it apart")
@@ -318,7 +333,7 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                                 f"{_first_failure(v)}")
     worked = coach.whole_solution(q)
     if worked is not None:
-        v = grader.grade_source(q, worked, "coach_solution.py", seed)
+        v = expect_pass(worked, "coach_solution.py")
         if not _full_marks(v):
             problems.append(f"the coach's worked solution (pasted into the starter) scored {v.score:g}/{v.max_score:g} "
                             f"({v.status}): {_first_failure(v)}")
@@ -330,13 +345,19 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                           f"({diffs} as diffs); {len(corpus['wrong'])} wrong answer(s) caught; "
                           f"{len(corpus['right'])} right answer(s) pass"
                           + ("; the coach's worked solution passes" if worked is not None else ""),
-                          tuple(caught), counts={"exercises": 1, "mutants": len(found), "mutant diffs": diffs,
+                          (*flakes, *caught), counts={"exercises": 1, "mutants": len(found), "mutant diffs": diffs,
                                                  "wrong": len(corpus["wrong"]), "right": len(corpus["right"]),
                                                  "coach solutions": int(worked is not None)})
 
 
 def _full_marks(v: Any) -> bool:
     return bool(v.status == "pass" and v.score == v.max_score)
+
+
+def _hit_time_limit(v: Any) -> bool:
+    """A run or a case that ran out of time (the families word a case's limit each their own way)."""
+    return any(t.status == "timeout" or any(w in (t.message or "") for w in ("did not finish", "timed out"))
+               for t in v.tests)
 
 
 def check_spot_bugs(lqs: list[LoadedQuestion], grader: Any, env: Environment) -> list[QuestionResult]:

@@ -158,7 +158,7 @@ class AutogradFamily(Family):
         contract = _function_contract(fact, entry)
         if contract:  # how the Function saved and treated its tensors, seen in the child: reported
             self.observe(case, contract)
-        y, grad = self.ex.check.oracle(x.clone(), grad_out.clone())
+        y, grad = self.once(case, "oracle", lambda: self.ex.check.oracle(x.clone(), grad_out.clone()))
         rtol, atol = self.tolerances()
         c = compare_described(out, harness.describe(y), rtol, atol, where="forward")
         if c.ok:
@@ -205,7 +205,7 @@ class AutogradFamily(Family):
         details = {"expression": "; ".join(lines)[:600]}
         mode = self.ex.check.PROBE_OPTIONS["mode"]
         value_attr, deriv_attr = self.ex.check.PROBE_OPTIONS["attrs"]
-        expected = self.ex.check.oracle(expr)
+        expected = self.once(case, "oracle", lambda: self.ex.check.oracle(expr))
         want = expected["grads"] if mode == "reverse" else expected["tangents"]
         if len(fact["values"]) != len(lines):
             return _fail(case, f"built {len(fact['values'])} nodes, expected {len(lines)}", **details)
@@ -235,7 +235,7 @@ class AutogradFamily(Family):
 
     def _saved(self, case: Case, fact: dict[str, Any]) -> CheckResult:
         assert isinstance(case, ProbeCase)
-        expected = autograd_child.saved_probe(self.ex.check.oracle, case.wire(), {})
+        expected = self.once(case, "saved", lambda: autograd_child.saved_probe(self.ex.check.oracle, case.wire(), {}))
         names = self.ex.check.leaf_names(*case.args)
         label = self.ex.check.label(*case.args)
         rtol, atol = self.tolerances()
@@ -273,7 +273,7 @@ class AutogradFamily(Family):
 
     def _tensor(self, case: Case, fact: dict[str, Any]) -> CheckResult:
         assert isinstance(case, ProbeCase)
-        expected = autograd_child.tensor_probe(self.ex.check.oracle, case.wire(), {})
+        expected = self.once(case, "tensor", lambda: autograd_child.tensor_probe(self.ex.check.oracle, case.wire(), {}))
         label = self.ex.check.label(*case.args)
         rtol, atol = self.tolerances()
         up, want_up = fact["upstream"], expected["upstream"]
@@ -345,7 +345,7 @@ class AutogradFamily(Family):
 
     def _packed(self, case: Case, fact: dict[str, Any]) -> CheckResult:
         assert isinstance(case, ProbeCase)
-        want = saved_hooks.packed_probe(self.ex.check.oracle, case.wire(), {})
+        want = self.once(case, "packed", lambda: saved_hooks.packed_probe(self.ex.check.oracle, case.wire(), {}))
         label = self.ex.check.label(case)
         problem, details = saved_hooks.judge(self, case, fact, want)
         if problem:

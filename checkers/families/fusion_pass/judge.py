@@ -235,6 +235,8 @@ class FusionPass(Family):
     reported_name = "graph facts"
     observed = "Graph.lint() finds nothing wrong, the GraphModule's code was recompiled after the edit"
 
+    shared_caches = (*Family.shared_caches, "_oracles", "_scales")
+
     def __init__(self, ex: Any):
         super().__init__(ex)
         self._oracles: dict[int, tuple[dict[str, Any], GraphFacts]] = {}

@@ -171,6 +171,8 @@ class TritonFamily(Family):
     timeout_s = 60.0  # a GPU run compiles every kernel first; interpreted runs take a few seconds
     cuda_address_space_mb = CUDA_ADDRESS_SPACE_MB
 
+    shared_caches = (*Family.shared_caches, "_prepared")
+
     def __init__(self, ex: Any):
         super().__init__(ex)
         self._prepared: dict[int, Prepared] = {}
