@@ -525,3 +525,29 @@ def test_contract_points_run_in_name_order_so_a_value_again_follows_itself():
     assert names[i + 1] == "contract[size=largest_again]"
     a, b = (hidden[1:][j].args[0] for j in (i, i + 1))
     assert a["common"]["x"].shape == b["common"]["x"].shape and not torch.equal(a["common"]["x"], b["common"]["x"])
+
+
+def test_a_rank_that_waited_for_its_peer_in_vain_ends_the_run_without_a_second_wait(tmp_path):
+    """rank.py's PeerGone: a rank gave its peer straggler_s between two calls and returned; the
+    supervisor ends the run at once as that hang, instead of waiting straggler_s again."""
+    import os
+    import time
+
+    from dlprep.checkers.families.torchrun.child import _supervise
+    from dlprep.checkers.families.torchrun.rank import PEER_GONE
+
+    for d in ("started", "results", PEER_GONE):
+        (tmp_path / d).mkdir()
+    for tag in ("0-0", "0-1"):
+        (tmp_path / "started" / tag).write_text(str(os.getpid()))
+    (tmp_path / PEER_GONE / "0-0").write_text("")
+    (tmp_path / "results" / "0-0.wire").write_bytes(b"")
+
+    class Agent:  # torchrun's Popen as the supervisor sees it: still running, no stderr pipe
+        stderr = None
+
+        def poll(self) -> None:
+            return None
+
+    run = _supervise([Agent()], tmp_path, 2, time.monotonic() + 20, straggler_s=600.0)
+    assert run["ended"] == "straggler" and run["waited_s"] >= 600

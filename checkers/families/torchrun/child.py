@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from dlprep.checkers.families.torchrun import forked, options, stub
+from dlprep.checkers.families.torchrun.rank import PEER_GONE
 from dlprep.checkers.sandbox import harness
 from dlprep.checkers.sandbox.isolation import PR_SET_CHILD_SUBREAPER, children_of, prctl, reap_zombies
 
@@ -150,6 +151,12 @@ def _supervise(agents: list[Any], jobdir: Path, world: int, deadline: float,
     """Wait for the run to end one way or another; forward the agents' stderr, keeping its tail."""
     launched = time.monotonic()
     first_start = first_done = failed = None
+
+    def gave_up() -> bool:
+        """A rank already waited straggler_s between two calls for a peer that never came (rank.py's
+        PeerGone): the peer had its time, so the run ends now instead of after a second wait."""
+        return (jobdir / PEER_GONE).is_dir() and any((jobdir / PEER_GONE).iterdir())
+
     ended = "exited"
     tails = [b""] * len(agents)
     sel = selectors.DefaultSelector()
@@ -178,7 +185,7 @@ def _supervise(agents: list[Any], jobdir: Path, world: int, deadline: float,
         if failed is not None and now - failed > EXIT_GRACE_S:
             ended = "agent failed"
             break
-        if first_done is not None and now - first_done > straggler_s:
+        if first_done is not None and (now - first_done > straggler_s or gave_up()):
             ended = "straggler"
             break
         if now > deadline:
@@ -192,6 +199,8 @@ def _supervise(agents: list[Any], jobdir: Path, world: int, deadline: float,
     started = {p.name: p.read_text() for p in (jobdir / "started").iterdir()}
     alive = sorted(_rank_of(tag) for tag, pid in started.items() if pid.isdigit() and _alive(int(pid)))
     waited = time.monotonic() - first_done if first_done is not None else None
+    if waited is not None and gave_up():
+        waited += straggler_s  # the rank's own wait for its peer, before it returned
     return {"ended": ended, "alive": alive, "started": sorted(map(_rank_of, started)), "waited_s": waited,
             "startup_s": None if first_start is None else first_start - launched, "exits": [a.poll() for a in agents],
             "agent_stderr": [t.decode("utf-8", "replace") for t in tails]}

@@ -120,6 +120,7 @@ def mark_passes() -> None:
 
 POINTS_KEY = "points"  # a spec's contract points: more calls of the entry in the same world, one each
 PEER_WAIT_S = 10.0
+PEER_GONE = "peer_gone"  # a folder of the job: a mark per rank that waited PEER_WAIT_S for a peer in vain
 POINT_POLL_S = 0.002  # peers finish a point within milliseconds of each other: a coarse poll costs every point
 GROUP_STRIDE = 1000  # group numbers each point starts from (a call builds far fewer groups than this)
 
@@ -198,7 +199,9 @@ def main(jobdir: Path) -> None:
             at = point
             fact.setdefault("points", []).append(_call(fn, point, rank, calls))
     except PeerGone:  # not this rank's fault: its result stands, the peer is judged as hung
-        pass
+        # said before the result is written: the supervisor need not give the peer its wait again
+        (jobdir / PEER_GONE).mkdir(exist_ok=True)
+        (jobdir / PEER_GONE / tag).write_text("")
     except harness.UserCodeError as e:
         fact["error"] = e.info
     except BaseException as e:  # the user's, SystemExit included: it is this rank's result
