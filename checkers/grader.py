@@ -133,7 +133,8 @@ class Grader:
                                      details={"rule": rule, "line": line}, trust="verified"))
         run_seed = secrets.randbits(63) if seed is None else seed
         with ORACLE_LOCK:  # trusted work in this process: one grading thread at a time (oracle_lock.py)
-            prep = self._prepare(q, fam, run_seed) if seed is not None and case is None else None
+            # with a seed, one case is picked from the prepared ones: its oracle results are shared too
+            prep = self._prepare(q, fam, run_seed) if seed is not None else None
             if prep is not None:
                 public, hidden = list(prep.public), list(prep.hidden)
                 prep.prune()

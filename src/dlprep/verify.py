@@ -19,14 +19,15 @@ import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Literal
 
-from dlprep import coach, evidence, executors, models, mutants, paths, spotbug, verify_record
+from dlprep import coach, evidence, executors, kill_hints, models, mutants, paths, spotbug, verify_record
 from dlprep.answers import matches, same_output
 from dlprep.bank import Catalog, LoadedQuestion, suggest
 from dlprep.code_judge import accepted, judge_job, snippet_job
-from dlprep.errors import NotFound, UsageError
+from dlprep.errors import DlprepError, NotFound, UsageError
 from dlprep.kinds import QUESTION_TYPES
 from dlprep.mutants import DiffError
 from dlprep.requires import Environment, environment
@@ -264,22 +265,53 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
 
     q: models.CodingQuestion = lq.q
     folder = load_exercise(q).folder
-    seed = zlib.crc32(q.id.encode())  # fixed per question: two verify runs give the same verdicts
+    seed = kill_hints.seed_of(q.id)  # fixed per question: two verify runs give the same verdicts
     problems: list[str] = []
 
     reference = (folder / "reference.py").read_text(encoding="utf-8")
     short_first = grader.public_count(q, seed) > 0
+    hints = kill_hints.load(folder)
+    alone_ok: dict[str, bool] = {}  # hinted case -> the reference scores full marks on it alone
+    stale: list[str] = []
 
-    def expect_failure(source: str, name: str) -> Any:
-        """A mutant or wrong answer needs one failing check to be caught: its public cases run
-        first (a short run that catches most of them), every case only when those pass. Sound
-        because the reference passes the public-only run too (checked below): that run's
-        failures are the file's own."""
-        if short_first:
+    def hinted(path: Path) -> str | None:
+        """The file's kill hint, once the reference is shown to pass that case run alone."""
+        case = hints.get(kill_hints.key(folder, path))
+        if case is not None and case not in alone_ok:
+            try:
+                alone_ok[case] = _full_marks(grader.grade_source(q, reference, "reference.py", seed, case=case,
+                                                                 shrink_failures=False))
+            except DlprepError:  # no case of that name any more
+                alone_ok[case] = False
+        return case if case is not None and alone_ok[case] else None
+
+    def expect_failure(source: str, name: str, path: Path) -> Any:
+        """A mutant or wrong answer needs one failing check to be caught. Its kill hint runs first
+        (one case, kill_hints.py), then its public cases (a short run that catches most of them),
+        every case only when those pass. Sound because the reference passes the hinted case alone
+        and the public-only run too (each checked before its first use): those runs' failures are the file's own."""
+        case = hinted(path)
+        if case is not None:
+            v = grader.grade_source(q, source, name, seed, case=case, shrink_failures=False)
+            if v.status != "pass":
+                return v
+        if kill_hints.key(folder, path) in hints:
+            stale.append(name)
+        if short_first and public_alone_ok():
             v = grader.grade_source(q, source, name, seed, shrink_failures=False, public_only=True)
             if v.status != "pass":
                 return v
         return grader.grade_source(q, source, name, seed, shrink_failures=False)
+
+    short: list[Any] = []  # the reference's public-only run, made when a file first needs one
+
+    def public_alone_ok() -> bool:
+        if not short:
+            short.append(grader.grade_source(q, reference, "reference.py", seed, public_only=True))
+            if short[0].status != "pass":
+                problems.append(f"reference.py fails the public cases run alone ({_first_failure(short[0])}): a "
+                                "mutant's failure there would prove nothing")
+        return bool(short[0].status == "pass")
 
     flakes: list[str] = []
 
@@ -300,11 +332,6 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     if not _full_marks(ref):
         bad = [f"{t.name}: {t.status} {t.message or ''}" for t in ref.tests if t.status != "pass"]
         problems.append(f"reference.py scored {ref.score:g}/{ref.max_score:g} ({ref.status}): " + "; ".join(bad[:3]))
-    if short_first:
-        short = grader.grade_source(q, reference, "reference.py", seed, public_only=True)
-        if short.status != "pass":
-            problems.append(f"reference.py fails the public cases run alone ({_first_failure(short)}): a mutant's "
-                            "failure there would prove nothing")
     starter = grader.grade_source(q, (folder / "starter.py").read_text(encoding="utf-8"), "starter.py", seed)
     if starter.status != "unattempted":
         bad = [f"{t.name}: {t.status} {t.message or ''}" for t in starter.tests if t.status != "unattempted"]
@@ -312,7 +339,7 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     caught = []
     found = mutants.find(folder)
     for m, source in _sources(found, "mutant", problems):
-        v = expect_failure(source, m.path.with_suffix(".py").name)
+        v = expect_failure(source, m.path.with_suffix(".py").name, m.path)
         if v.status == "pass":
             problems.append(f"mutant {m.name} passed {v.score:g}/{v.max_score:g}: the checker cannot tell it apart")
         else:
@@ -324,7 +351,7 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                 problems.append(f"{kind}/{a.name}: its first line must be a `# ` comment saying what it models")
             # a right answer runs whole, and if it fails gets its shrunk case
             name = a.path.with_suffix(".py").name
-            v = expect_pass(source, name) if kind == "right" else expect_failure(source, name)
+            v = expect_pass(source, name) if kind == "right" else expect_failure(source, name, a.path)
             if kind == "wrong" and v.status == "pass":
                 problems.append(f"wrong answer {kind}/{a.name} passed {v.score:g}/{v.max_score:g}: "
                                 "the checker cannot tell it apart")
@@ -345,9 +372,17 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                           f"({diffs} as diffs); {len(corpus['wrong'])} wrong answer(s) caught; "
                           f"{len(corpus['right'])} right answer(s) pass"
                           + ("; the coach's worked solution passes" if worked is not None else ""),
-                          (*flakes, *caught), counts={"exercises": 1, "mutants": len(found), "mutant diffs": diffs,
-                                                 "wrong": len(corpus["wrong"]), "right": len(corpus["right"]),
-                                                 "coach solutions": int(worked is not None)})
+                          (*flakes, *_stale_note(stale, folder.name), *caught),
+                          counts={"exercises": 1, "mutants": len(found), "mutant diffs": diffs,
+                                  "wrong": len(corpus["wrong"]), "right": len(corpus["right"]),
+                                  "coach solutions": int(worked is not None)})
+
+
+def _stale_note(stale: list[str], exercise: str) -> list[str]:
+    if not stale:
+        return []
+    return [f"{len(stale)} kill hint(s) no longer fail their file alone ({', '.join(stale[:3])}): "
+            f"`python -m dlprep.kill_hints {exercise}` finds them again"]
 
 
 def _full_marks(v: Any) -> bool:
