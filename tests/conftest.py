@@ -35,13 +35,13 @@ def _comm(pid: int) -> str:
 
 def leftovers(worker_pid: int, wait_s: float = 10.0) -> list[int]:
     """Descendants of a warm worker once its last run is cleaned up: there must be none but the
-    template the runs fork from and the one spare child waiting for the next job (escapees
+    template the runs fork from and the spares waiting for the next jobs (worker.SPARES) (escapees
     re-parent to the run's pid-namespace init or, with weak isolation, to the worker itself). The
     worker answers as soon as the result is in and kills the run right after, so the run's process
     may take a moment to go."""
     from dlprep.checkers.sandbox import zygote
     from dlprep.checkers.sandbox.isolation import children_of
-    from dlprep.checkers.sandbox.worker import SPARE_NAME, USERNS_WAITER
+    from dlprep.checkers.sandbox.worker import SPARE_NAME, SPARES, USERNS_WAITER
 
     if _comm(worker_pid) == USERNS_WAITER:  # rootless: the worker proper is its only child
         worker_pid = children_of(worker_pid)[0]
@@ -52,10 +52,11 @@ def leftovers(worker_pid: int, wait_s: float = 10.0) -> list[int]:
             kids = children_of(todo.pop())
             found += kids
             todo += kids
-        spares = [p for p in found if _comm(p) == SPARE_NAME]
-        # the spare is two processes: its trusted parent and the submission's, forked ahead
-        spare = set(spares[:1]) | {k for p in spares[:1] for k in children_of(p)}
-        found = [p for p in found if p not in spare and _comm(p) != zygote.NAME]
+        templates = [p for p in found if _comm(p) == zygote.NAME]
+        ahead = [p for t in templates for p in children_of(t) if _comm(p) == SPARE_NAME][:SPARES]
+        # each spare is two processes: its trusted parent and the submission's, forked ahead
+        spare = set(ahead) | {k for p in ahead for k in children_of(p)}
+        found = [p for p in found if p not in spare and p not in templates]
         if not found or time.monotonic() > deadline:
             return found
         time.sleep(0.02)
