@@ -381,8 +381,8 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
 def _stale_note(stale: list[str], exercise: str) -> list[str]:
     if not stale:
         return []
-    return [f"{len(stale)} kill hint(s) no longer fail their file alone ({', '.join(stale[:3])}): "
-            f"`python -m dlprep.kill_hints {exercise}` finds them again"]
+    return [f"{len(stale)} kill hint(s) stale: the case no longer fails its file alone, or the reference "
+            f"fails it alone too ({', '.join(stale[:3])}); `python -m dlprep.kill_hints {exercise}` finds them again"]
 
 
 def _full_marks(v: Any) -> bool:
