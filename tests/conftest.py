@@ -35,7 +35,7 @@ def _comm(pid: int) -> str:
 
 def leftovers(worker_pid: int, wait_s: float = 10.0) -> list[int]:
     """Descendants of a warm worker once its last run is cleaned up: there must be none but the
-    template the runs fork from and the spares waiting for the next jobs (worker.SPARES) (escapees
+    template the runs fork from and its worker.SPARES spares waiting for the next jobs (escapees
     re-parent to the run's pid-namespace init or, with weak isolation, to the worker itself). The
     worker answers as soon as the result is in and kills the run right after, so the run's process
     may take a moment to go."""

@@ -75,7 +75,7 @@ def _failed_case(v: Any) -> str | None:
 def find(lq: Any, grader: Any, known: dict[str, str] | None = None) -> dict[str, str]:
     """Every wrong file's hint for one coding question (the files no case fails alone get none);
     the files in `known` keep the hint given there."""
-    from dlprep import mutants
+    from dlprep import mutants, verify
     from dlprep.checkers import registry
     from dlprep.checkers.base import load_exercise
 
@@ -90,8 +90,8 @@ def find(lq: Any, grader: Any, known: dict[str, str] | None = None) -> dict[str,
 
     def kills(source: str, case: str) -> bool:
         if case not in ref_ok:
-            v = grader.grade_source(q, reference, "reference.py", seed, case=case, shrink_failures=False)
-            ref_ok[case] = bool(v.status == "pass" and v.score == v.max_score)
+            ref_ok[case] = verify.full_marks(grader.grade_source(q, reference, "reference.py", seed, case=case,
+                                                                 shrink_failures=False))
         if not ref_ok[case]:
             return False
         return bool(grader.grade_source(q, source, "x.py", seed, case=case, shrink_failures=False).status != "pass")
@@ -112,12 +112,8 @@ def find(lq: Any, grader: Any, known: dict[str, str] | None = None) -> dict[str,
             if v.status == "pass":
                 continue  # verify reports it; nothing to hint
         first = _failed_case(v)
-        tried: list[str] = []
         chosen = [c for c, _ in Counter(hints.values()).most_common(CHOSEN_TRIED)]
-        for case in dict.fromkeys([*chosen, *([first] if first else []), *order]):
-            if len(tried) >= MAX_TRIED:
-                break
-            tried.append(case)
+        for case in list(dict.fromkeys([*chosen, *([first] if first else []), *order]))[:MAX_TRIED]:
             if kills(source, case):
                 hints[key(folder, m.path)] = case
                 break

@@ -14,6 +14,7 @@ Work fans out through a dlprep.executors executor: local threads, or Ray actors 
 
 from __future__ import annotations
 
+import functools
 import time
 import zlib
 from collections import Counter, deque
@@ -279,7 +280,7 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
         case = hints.get(kill_hints.key(folder, path))
         if case is not None and case not in alone_ok:
             try:
-                alone_ok[case] = _full_marks(grader.grade_source(q, reference, "reference.py", seed, case=case,
+                alone_ok[case] = full_marks(grader.grade_source(q, reference, "reference.py", seed, case=case,
                                                                  shrink_failures=False))
             except DlprepError:  # no case of that name any more
                 alone_ok[case] = False
@@ -303,15 +304,14 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
                 return v
         return grader.grade_source(q, source, name, seed, shrink_failures=False)
 
-    short: list[Any] = []  # the reference's public-only run, made when a file first needs one
-
+    @functools.cache
     def public_alone_ok() -> bool:
-        if not short:
-            short.append(grader.grade_source(q, reference, "reference.py", seed, public_only=True))
-            if short[0].status != "pass":
-                problems.append(f"reference.py fails the public cases run alone ({_first_failure(short[0])}): a "
-                                "mutant's failure there would prove nothing")
-        return bool(short[0].status == "pass")
+        """The reference's public-only run, made when a file first needs that shortcut."""
+        short = grader.grade_source(q, reference, "reference.py", seed, public_only=True)
+        if short.status != "pass":
+            problems.append(f"reference.py fails the public cases run alone ({_first_failure(short)}): a "
+                            "mutant's failure there would prove nothing")
+        return bool(short.status == "pass")
 
     flakes: list[str] = []
 
@@ -321,15 +321,15 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
         workers or torchrun ranks) a case can outlast its limit once; the second run decides, and the
         first is named in the result, so a grader that is slow on right answers still shows."""
         v = grader.grade_source(q, source, name, seed)
-        if not _full_marks(v) and _hit_time_limit(v):
+        if not full_marks(v) and _hit_time_limit(v):
             again = grader.grade_source(q, source, name, seed)
-            if _full_marks(again):
+            if full_marks(again):
                 flakes.append(f"{name} hit a time limit once ({_first_failure(v)}) and passed when run again")
             return again
         return v
 
     ref = expect_pass(reference, "reference.py")
-    if not _full_marks(ref):
+    if not full_marks(ref):
         bad = [f"{t.name}: {t.status} {t.message or ''}" for t in ref.tests if t.status != "pass"]
         problems.append(f"reference.py scored {ref.score:g}/{ref.max_score:g} ({ref.status}): " + "; ".join(bad[:3]))
     starter = grader.grade_source(q, (folder / "starter.py").read_text(encoding="utf-8"), "starter.py", seed)
@@ -355,13 +355,13 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
             if kind == "wrong" and v.status == "pass":
                 problems.append(f"wrong answer {kind}/{a.name} passed {v.score:g}/{v.max_score:g}: "
                                 "the checker cannot tell it apart")
-            elif kind == "right" and not _full_marks(v):
+            elif kind == "right" and not full_marks(v):
                 problems.append(f"right answer {kind}/{a.name} scored {v.score:g}/{v.max_score:g} ({v.status}): "
                                 f"{_first_failure(v)}")
     worked = coach.whole_solution(q)
     if worked is not None:
         v = expect_pass(worked, "coach_solution.py")
-        if not _full_marks(v):
+        if not full_marks(v):
             problems.append(f"the coach's worked solution (pasted into the starter) scored {v.score:g}/{v.max_score:g} "
                             f"({v.status}): {_first_failure(v)}")
     if problems:
@@ -385,7 +385,8 @@ def _stale_note(stale: list[str], exercise: str) -> list[str]:
             f"fails it alone too ({', '.join(stale[:3])}); `python -m dlprep.kill_hints {exercise}` finds them again"]
 
 
-def _full_marks(v: Any) -> bool:
+def full_marks(v: Any) -> bool:
+    """Every check passed and every point earned (what a reference and a right answer must score)."""
     return bool(v.status == "pass" and v.score == v.max_score)
 
 
