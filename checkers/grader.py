@@ -193,6 +193,13 @@ class Grader:
         with ORACLE_LOCK:
             return len(self._prepare(q, fam, seed).public)
 
+    def case_names(self, q: CodingQuestion, seed: int) -> set[str]:
+        """The names of the cases a grading of `q` at `seed` runs, public and hidden."""
+        fam: Family = registry.family(q.checker)(load_exercise(q))
+        with ORACLE_LOCK:
+            prep = self._prepare(q, fam, seed)
+            return {c.name for c in (*prep.public, *prep.hidden)}
+
     PREPARED_KEPT = 4  # questions whose cases are kept (verify grades one exercise's files in a row)
 
     def _prepare(self, q: CodingQuestion, fam: Family, seed: int) -> _Prepared:

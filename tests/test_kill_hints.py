@@ -3,12 +3,14 @@ and falls back to the full search when the hint is stale; the tool only writes h
 
 from __future__ import annotations
 
+import itertools
 import shutil
 
 import pytest
 
 from dlprep import kill_hints, mutants, paths, verify
 from dlprep.bank import load_catalog
+from dlprep.checkers import contract
 from dlprep.checkers import grader as grader_mod
 from dlprep.checkers.base import load_exercise
 
@@ -73,16 +75,30 @@ def test_every_hint_fails_its_file_alone_and_the_reference_passes_it_and_verify_
             assert v.status != "pass", m.name
             assert len([t for t in v.tests if t.name.startswith(("public/", "hidden/"))]) <= 1  # one case ran
 
-        # verify: one run per wrong file, on its hinted case; a stale hint (a case that is gone)
-        # costs the full search, which still catches the file, and is named
-        stale = kill_hints.key(folder, wrong[0].path)
-        kill_hints.write(folder, {**hints, stale: "no-such-case"})
+        # verify: one run per wrong file, on its hinted case; a stale hint costs the full search,
+        # which still catches the file, and is named. Stale: a case that is gone, and a contract
+        # point that the grading at verify's seed does not draw (it would still be built and run
+        # from its name, but a failure there is not a failure of the grading verify speaks for)
+        drawn = g.case_names(q, seed)
+        axes = contract.load(folder).axes
+        undrawn = next(n for n in (contract.case_name(tuple((a.name, v) for a, v in zip(axes, vs, strict=True)))
+                                   for vs in itertools.product(*(a.values for a in axes))) if n not in drawn)
+        stale = {kill_hints.key(folder, wrong[0].path): "no-such-case", kill_hints.key(folder, wrong[1].path): undrawn}
+        kill_hints.write(folder, {**hints, **stale})
         monkeypatch.setattr(grader_mod.Grader, "grade_source", logged)
         r = verify._check_exercise(lq, g)
     assert r.status == "passed", r
-    assert any("1 kill hint(s) stale" in d and wrong[0].path.stem in d for d in r.details), r.details
-    for m in wrong[1:]:
+    assert any("2 kill hint(s) stale" in d and wrong[0].path.stem in d and wrong[1].path.stem in d
+               for d in r.details), r.details
+    for m in wrong[2:]:
         runs = [c for c in calls if c[0] == m.path.with_suffix(".py").name]
         assert runs == [(m.path.with_suffix(".py").name, hints[kill_hints.key(folder, m.path)], False)], runs
-    first = [c for c in calls if c[0] == wrong[0].path.with_suffix(".py").name]
-    assert first and all(case is None for _, case, _ in first)  # searched as without a hint
+    for m in wrong[:2]:
+        searched = [c for c in calls if c[0] == m.path.with_suffix(".py").name]
+        assert searched and all(case is None for _, case, _ in searched)  # searched as without a hint
+
+
+def test_an_unknown_exercise_is_one_line_and_exit_2(capsys):
+    assert kill_hints.main(["no_such_exercise"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no_such_exercise" in err

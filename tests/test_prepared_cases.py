@@ -79,6 +79,9 @@ class _Stub:
     def public_count(self, q, seed):  # type: ignore[no-untyped-def]
         return 0
 
+    def case_names(self, q, seed):  # type: ignore[no-untyped-def]
+        return set()
+
     def grade_source(self, q, source, name, seed, shrink_failures=True, public_only=False):  # type: ignore[no-untyped-def]
         self.runs.append(name)
         if name == "starter.py":

@@ -97,7 +97,8 @@ def find(lq: Any, grader: Any, known: dict[str, str] | None = None) -> dict[str,
         return bool(grader.grade_source(q, source, "x.py", seed, case=case, shrink_failures=False).status != "pass")
 
     files = [*mutants.find(folder), *mutants.find(folder, "wrong")]
-    hints = {k: v for k, v in (known or {}).items() if k in {key(folder, m.path) for m in files}}
+    # verify uses a hint only where its case is one the grading at that seed runs (see verify.hinted)
+    hints = {k: v for k, v in (known or {}).items() if k in {key(folder, m.path) for m in files} and v in order}
     for m in files:
         if key(folder, m.path) in hints:
             continue
@@ -113,7 +114,8 @@ def find(lq: Any, grader: Any, known: dict[str, str] | None = None) -> dict[str,
                 continue  # verify reports it; nothing to hint
         first = _failed_case(v)
         chosen = [c for c, _ in Counter(hints.values()).most_common(CHOSEN_TRIED)]
-        for case in list(dict.fromkeys([*chosen, *([first] if first else []), *order]))[:MAX_TRIED]:
+        tried = [c for c in dict.fromkeys([*chosen, *([first] if first else []), *order]) if c in order]
+        for case in tried[:MAX_TRIED]:
             if kills(source, case):
                 hints[key(folder, m.path)] = case
                 break
@@ -136,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     from dlprep.checkers.grader import Grader
 
     ap = argparse.ArgumentParser(prog="python -m dlprep.kill_hints", description=__doc__.split("\n\n")[0])
-    ap.add_argument("exercises", nargs="*", help="exercise folders' names (default: all)")
+    ap.add_argument("exercises", nargs="*", help="exercise folders' names or question ids (default: all)")
     ap.add_argument("--missing", action="store_true", help="keep the hints there; find those of files without one")
     args = ap.parse_args(argv)
     catalog, problems = load_catalog(spot_bug=False)
@@ -144,10 +146,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: the banks do not load: {problems[0] if problems else '?'}", file=sys.stderr)
         return 2
     wanted = set(args.exercises)
+    coding = [(lq, load_exercise(lq.q).folder) for lq in verify.select(catalog, [], "coding")]
+    unknown = wanted - {folder.name for _, folder in coding} - {lq.id for lq, _ in coding}
+    if unknown:
+        print(f"error: no coding exercise named {', '.join(sorted(unknown))} (an exercise folder's name or a "
+              "question id)", file=sys.stderr)
+        return 2
     with Grader("cpu") as grader:
-        for lq in verify.select(catalog, [], "coding"):
-            folder = load_exercise(lq.q).folder
-            if wanted and folder.name not in wanted:
+        for lq, folder in coding:
+            if wanted and not {folder.name, lq.id} & wanted:
                 continue
             hints = find(lq, grader, load(folder) if args.missing else None)
             write(folder, hints)

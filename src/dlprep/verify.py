@@ -272,19 +272,24 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
     reference = (folder / "reference.py").read_text(encoding="utf-8")
     short_first = grader.public_count(q, seed) > 0
     hints = kill_hints.load(folder)
+    drawn = grader.case_names(q, seed) if hints else set()
     alone_ok: dict[str, bool] = {}  # hinted case -> the reference scores full marks on it alone
     stale: list[str] = []
 
     def hinted(path: Path) -> str | None:
-        """The file's kill hint, once the reference is shown to pass that case run alone."""
+        """The file's kill hint, once the reference is shown to pass that case run alone. Only a
+        case this grading runs counts: a contract point is built from its name whether drawn or
+        not, and a failure on a point no grading at this seed visits proves less than verify says."""
         case = hints.get(kill_hints.key(folder, path))
-        if case is not None and case not in alone_ok:
+        if case not in drawn:
+            return None
+        if case not in alone_ok:
             try:
                 alone_ok[case] = full_marks(grader.grade_source(q, reference, "reference.py", seed, case=case,
                                                                  shrink_failures=False))
             except DlprepError:  # no case of that name any more
                 alone_ok[case] = False
-        return case if case is not None and alone_ok[case] else None
+        return case if alone_ok[case] else None
 
     def expect_failure(source: str, name: str, path: Path) -> Any:
         """A mutant or wrong answer needs one failing check to be caught. Its kill hint runs first
@@ -381,8 +386,9 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
 def _stale_note(stale: list[str], exercise: str) -> list[str]:
     if not stale:
         return []
-    return [f"{len(stale)} kill hint(s) stale: the case no longer fails its file alone, or the reference "
-            f"fails it alone too ({', '.join(stale[:3])}); `python -m dlprep.kill_hints {exercise}` finds them again"]
+    return [f"{len(stale)} kill hint(s) stale: the grading at verify's seed no longer runs the case, it no "
+            f"longer fails its file alone, or the reference fails it alone too ({', '.join(stale[:3])}); "
+            f"`python -m dlprep.kill_hints {exercise}` finds them again"]
 
 
 def full_marks(v: Any) -> bool:
