@@ -99,26 +99,37 @@ DRAWS = 12  # each draw is an oracle run, paid by every grading that draws the c
 def _case(name, gen, d=4, hidden=12, n_batches=2, batch=8, epochs=6, lr=0.1, p=0.3):
     """Draw data until the oracle's best epoch is clearly not the last one (so that returning the
     last weights is visibly wrong) and every loss is finite. One large full batch descends smoothly,
-    its best epoch nearly always the last: after every four draws that miss, the step doubles so
-    that it can overshoot; after DRAWS misses the first finite draw stands (a weaker case, which the
-    public cases and the other points make up for, rather than seconds of redrawing per grading)."""
+    its best epoch nearly always the last: after every four finite draws that miss, the step
+    doubles so that it can overshoot. A draw that diverges halves it: one-row batches over a dozen
+    epochs at a high dropout diverged on every one of the DRAWS draws at the doubled steps, and the
+    oracle then had no best weights to restore (the grading crashed). After DRAWS misses the first
+    finite draw stands (a weaker case, which the public cases and the other points make up for,
+    rather than seconds of redrawing per grading); halving until one is finite costs more draws
+    only where none was."""
     first = spec = None
-    for draw in range(DRAWS):
-        spec = _candidate(gen, d, hidden, n_batches, batch, epochs, lr * 2 ** (draw // 4), p)
+    scale, misses, draw = 1.0, 0, 0
+    while draw < DRAWS or first is None:
+        if draw >= 4 * DRAWS:
+            raise RuntimeError(f"{name}: no draw of {4 * DRAWS} trains to finite losses")
+        draw += 1
+        spec = _candidate(gen, d, hidden, n_batches, batch, epochs, lr * scale, p)
         try:
             with model_spec.private_global_rng():
                 out = module_child.train_probe(oracle, spec, {})["out"]
+            losses = [i["value"] for i in out["items"]]
         except (RuntimeError, TypeError, ValueError):  # a diverged draw (no finite loss to keep a best from)
-            continue
-        losses = [i["value"] for i in out["items"]]
+            losses = [math.inf]
         if not all(math.isfinite(v) and v < 1e3 for v in losses):
+            scale /= 2
             continue
         first = first or spec
         best = min(range(epochs), key=losses.__getitem__)
         if best < epochs - 1 and losses[-1] > 1.05 * losses[best]:
             break
+        misses += 1
+        scale *= 2 if misses % 4 == 0 else 1
     else:
-        spec = first or spec
+        spec = first
     return SpecCase(name, (), spec=spec, label=f"{model_spec.render(spec['model'])}, {n_batches} batches of {batch}, "
                                                f"{epochs} epochs, lr={spec['lr']:g}")
 
