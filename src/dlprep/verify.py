@@ -281,7 +281,7 @@ def _check_exercise(lq: LoadedQuestion, grader: Any) -> QuestionResult:
         case this grading runs counts: a contract point is built from its name whether drawn or
         not, and a failure on a point no grading at this seed visits proves less than verify says."""
         case = hints.get(kill_hints.key(folder, path))
-        if case not in drawn:
+        if case is None or case not in drawn:
             return None
         if case not in alone_ok:
             try:

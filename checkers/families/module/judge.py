@@ -55,7 +55,7 @@ def _adam_scales(spec: dict[str, Any], want: list[dict[str, Any]]) -> list[dict[
     prev = [p.double().abs() for p in spec["params"]]
     m_abs = [torch.zeros_like(p) for p in prev]
     p_abs = list(prev)
-    out = []
+    out: list[dict[str, list[torch.Tensor | None]]] = []
     for t, (grads, exp) in enumerate(zip(spec["grads"], want, strict=True), start=1):
         m_abs = [b1 * m + (1 - b1) * (g.double().abs() + h["weight_decay"] * p)
                  for m, g, p in zip(m_abs, grads, prev, strict=True)]
@@ -63,13 +63,15 @@ def _adam_scales(spec: dict[str, Any], want: list[dict[str, Any]]) -> list[dict[
         p_abs = [pa + h["lr"] * m / (1 - b1 ** t) / (v.sqrt() + h["eps"])
                  for pa, m, v in zip(p_abs, m_abs, v_hat, strict=True)]
         prev = [_tensor(p).double().abs() for p in exp["params"]]
-        out.append({"exp_avgs": list(m_abs), "exp_avg_sqs": [None] * len(m_abs), "params": list(p_abs)})
+        out.append({"exp_avgs": [*m_abs], "exp_avg_sqs": [None] * len(m_abs), "params": [*p_abs]})
     return out
 
 
 def _tensor(x: Any) -> torch.Tensor:
     """A plain tensor from a value the oracle's probe reported (plain or described)."""
-    return x["value"] if isinstance(x, dict) and x.get("kind") == "tensor" else x
+    t = x["value"] if isinstance(x, dict) and x.get("kind") == "tensor" else x
+    assert isinstance(t, torch.Tensor)
+    return t
 
 
 def _same_floats(desc: dict[str, Any], values: list[Any], rtol: float, atol: float) -> bool:
