@@ -127,7 +127,8 @@ def _case(name, gen, d=4, hidden=12, n_batches=2, batch=8, epochs=6, lr=0.1, p=0
         if best < epochs - 1 and losses[-1] > 1.05 * losses[best]:
             break
         misses += 1
-        scale *= 2 if misses % 4 == 0 else 1
+        if misses % 4 == 0:
+            scale *= 2
     else:
         spec = first
     return SpecCase(name, (), spec=spec, label=f"{model_spec.render(spec['model'])}, {n_batches} batches of {batch}, "
