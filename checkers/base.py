@@ -21,7 +21,7 @@ import torch
 from dlprep import paths
 from dlprep.checkers import contract
 from dlprep.checkers.compare import compare_described
-from dlprep.checkers.sandbox import harness
+from dlprep.checkers.sandbox import harness, warmups
 from dlprep.errors import UsageError
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult, Status, Trust
@@ -101,6 +101,10 @@ class Family:
     # The run must open TCP sockets on 127.0.0.1 (torchrun's rendezvous): a sandbox that closes the
     # network without a network namespace of its own (seccomp, Landlock) closes loopback as well.
     needs_loopback = False
+    # Trusted warm-ups its runs want in the template (sandbox/warmups.py). Dynamo by default: an
+    # optimizer's step, torch.func or checkpoint import it, ~2.5 s a run where the template lacks it;
+    # families whose runs never reach it leave it out, and their one-off gradings start sooner.
+    warm: tuple[str, ...] = (warmups.DYNAMO,)
     # Said in one line by strict isolation when a run is left with no verified check at all.
     unverified_note = "every check of this run rests on what the submission's own process reported"
 
@@ -178,6 +182,8 @@ class Family:
                                "entry": self.ex.question.entry, "device": device,
                                "timeout": float(self.config.get("timeout", self.timeout_s)),
                                "env": {"TRITON_INTERPRET": "1" if device == "cpu" else "0"}}
+        if self.warm:
+            job["warm"] = list(self.warm)
         if device == "cuda" and self.cuda_address_space_mb:
             job["limits"] = {"mem_mb": self.cuda_address_space_mb}
         return job

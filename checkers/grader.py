@@ -114,11 +114,11 @@ class Grader:
         shrink step is one more sandbox run. `public_only` runs the public cases alone: a short
         run whose failure is already a failing verdict (verify tries it first on files it expects
         to fail), and whose pass says nothing of the hidden cases."""
-        self.sandbox.ensure()  # start-up of the warm worker is not part of a grading's time
+        fam: Family = registry.family(q.checker)(load_exercise(q))
+        self.sandbox.ensure(fam.warm)  # start-up of the warm worker is not part of a grading's time
         if missing := shortfall(self.require, self.sandbox.level):
             raise SandboxError(f"--isolation {self.require} refuses to run the code: {missing}")
         t0 = time.monotonic()
-        fam: Family = registry.family(q.checker)(load_exercise(q))
         level = self.sandbox.level
         layers = set(level.split("+"))
         if fam.needs_loopback and "netns" not in layers and layers & {"seccomp-net", "landlock-net"}:

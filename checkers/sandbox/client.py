@@ -12,12 +12,16 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dlprep.checkers.sandbox import warmups
 from dlprep.checkers.sandbox.protocol import read_frame, write_frame
 from dlprep.errors import SandboxError
 
+# What a worker started with no grading in view warms: a session's snippets, verify's mixed items.
+DEFAULT_WARM = (warmups.DYNAMO,)
 START_TIMEOUT_S = 120  # importing torch + triton on a loaded 2-core machine can be slow
 MARGIN_S = 60  # the worker enforces the run's limit; this only catches a wedged worker (tearing down
 # a fork bomb on a loaded 2-core machine has taken over 15 s, and that is not a wedged worker)
@@ -51,13 +55,14 @@ class Sandbox:
         self._proc: subprocess.Popen[bytes] | None = None
         self.level = "unknown"
 
-    def _start(self) -> subprocess.Popen[bytes]:
+    def _start(self, warm: Sequence[str]) -> subprocess.Popen[bytes]:
         # Decided here, never inherited: the worker imports triton once, and triton's own @jit helpers
         # (tl.sigmoid, tl.sum...) are interpreted or compiled by the value at that import. A stray
         # TRITON_INTERPRET=0 in the caller's environment on a machine with no GPU would leave every
         # interpreted kernel calling compiled helpers ("Cannot call @triton.jit'd outside of a kernel").
         env = {**os.environ, "TRITON_INTERPRET": "0" if _has_cuda_hint() else "1", **self._env}
         env["GLIBC_TUNABLES"] = _with_huge_pages(env.get("GLIBC_TUNABLES", ""))
+        env["DLPREP_WARM"] = ",".join(warm)
         proc = subprocess.Popen(
             [sys.executable, "-m", "dlprep.checkers.sandbox.worker"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
@@ -81,14 +86,16 @@ class Sandbox:
         assert self._proc is not None
         return self._proc.pid
 
-    def ensure(self) -> None:
+    def ensure(self, warm: Sequence[str] = DEFAULT_WARM) -> None:
+        """Start the worker unless it runs. `warm`: the warm-ups its template runs before it is
+        ready, best those its first jobs name (a job naming others has them run then, once)."""
         if self._proc is None or self._proc.poll() is not None:
-            self._proc = self._start()
+            self._proc = self._start(warm)
 
     def run(self, job: dict[str, Any], payload: bytes = b"") -> RunResult:
         t0 = time.monotonic()
         try:
-            self.ensure()
+            self.ensure(job.get("warm", ()))
             proc = self._proc
             assert proc is not None and proc.stdin is not None and proc.stdout is not None
             write_frame(proc.stdin, job, payload)

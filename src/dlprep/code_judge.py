@@ -12,6 +12,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from dlprep.checkers.sandbox import warmups
+
 # The one place that names the child harness that runs a snippet (verify uses it too).
 SNIPPET_HARNESS = "dlprep.checkers.sandbox.snippet:run_child"
 JUDGE_TIMEOUT_S = 20.0
@@ -40,7 +42,8 @@ def snippet_job(code: str, name: str, timeout: float, cuda: bool = False) -> dic
     limits: dict[str, int] = {"cpu_s": int(timeout * 4)}
     if cuda:
         limits["mem_mb"] = CUDA_ADDRESS_SPACE_MB
-    return {"harness": SNIPPET_HARNESS, "source": code, "filename": f"<{name}>", "timeout": timeout, "limits": limits}
+    return {"harness": SNIPPET_HARNESS, "source": code, "filename": f"<{name}>", "timeout": timeout, "limits": limits,
+            "warm": [warmups.DYNAMO]}  # a snippet may step an optimizer, call torch.func...
 
 
 def judge_job(judge: str, answer: str, name: str) -> dict[str, Any]:

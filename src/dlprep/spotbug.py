@@ -33,6 +33,7 @@ from typing import Any
 import yaml
 
 from dlprep import behaviour_diff, mutants
+from dlprep.checkers.sandbox import warmups
 from dlprep.json_cache import JsonCache
 from dlprep.models import CodingQuestion, SpotBugQuestion, Text
 
@@ -40,8 +41,10 @@ EXPOSE_FILE = "expose.yaml"
 EXPOSE_HARNESS = "dlprep.checkers.sandbox.expose:run_child"
 EXPOSE_BATCH_HARNESS = "dlprep.checkers.sandbox.expose:run_batch"
 BATCH_PARALLEL = 2  # cards in flight at once in a batch: one waiting out a hang leaves the core to another
-# The worker's warm-ups (run once per worker, inherited by every run) a batch asks for, by checker
-# family: without them both sides of every compile card pay dynamo's first-compile set-up.
+# The worker's warm-ups (run once per worker, inherited by every run) a card asks for: dynamo for
+# every card (a buggy training step reaches it), and by checker family, what else it needs: without
+# it both sides of every compile card pay dynamo's first-compile set-up.
+CARD_WARM = (warmups.DYNAMO,)
 BATCH_WARM = {"compile": ("dlprep.checkers.families.compile.child:warm_up",)}
 EXPOSE_TIMEOUT_S = 30.0
 # A card whose behaviour differs in more lines or regions than these is a rewrite, not a bug to
@@ -304,7 +307,7 @@ def expose_job(source: str, entry: str, expression: str, name: str, reference: s
     of the same run: one round trip for the comparison)."""
     job = {"harness": EXPOSE_HARNESS, "source": source, "filename": f"<{name}>", "entry": entry,
            "expression": expression, "timeout": EXPOSE_TIMEOUT_S, "limits": {"cpu_s": int(EXPOSE_TIMEOUT_S * 4)},
-           "env": {"TRITON_INTERPRET": "1"}}
+           "env": {"TRITON_INTERPRET": "1"}, "warm": list(CARD_WARM)}
     if reference is not None:
         job["reference"] = reference
     return job
@@ -424,6 +427,6 @@ def expose_batch_job(cards: list[SpotBugQuestion], reference: str, timeout: floa
     per_card = timeout * (1 + 0.6) + 5  # expose.py's limit on one card process
     return {"harness": EXPOSE_BATCH_HARNESS, "reference": reference, "card_timeout": timeout,
             "cards": [{"source": c.code, "filename": f"<{c.id}>", "expression": c.expose} for c in cards],
-            "parallel": BATCH_PARALLEL, "warm": list(BATCH_WARM.get(cards[0].checker, ())),
+            "parallel": BATCH_PARALLEL, "warm": [*CARD_WARM, *BATCH_WARM.get(cards[0].checker, ())],
             "timeout": per_card * len(cards) / BATCH_PARALLEL + per_card,
             "limits": {"cpu_s": int(EXPOSE_TIMEOUT_S * 4)}, "env": {"TRITON_INTERPRET": "1"}}

@@ -523,7 +523,7 @@ def check_snippets(lqs: list[LoadedQuestion], grader: Any, env: Environment) -> 
                                                              for j in jobs],
                  "run_timeout": max(float(j["timeout"]) for j in jobs), "parallel": SNIPPET_PARALLEL,
                  "timeout": per_run * len(jobs) / SNIPPET_PARALLEL + per_run,
-                 "limits": {"cpu_s": int(SNIPPET_TIMEOUT_S * 4)}}
+                 "limits": {"cpu_s": int(SNIPPET_TIMEOUT_S * 4)}, "warm": jobs[0]["warm"]}
         run = grader.sandbox.run(batch)
         from dlprep.checkers.sandbox import wire
 

@@ -90,6 +90,7 @@ class CompileFamily(Family):
     child_harness = "dlprep.checkers.families.compile.child:run_child"
     default_hidden = 4
     timeout_s = 90.0  # dynamo's first compile in a fresh child costs seconds on a loaded 2-core box
+    warm = (*Family.warm, "dlprep.checkers.families.compile.child:warm_up")
 
     reported_name = "compile facts"
     observed = "graphs counted by dynamo, the custom op called from the compiled graph"
@@ -104,7 +105,6 @@ class CompileFamily(Family):
     def job(self, source: str, filename: str, device: str) -> dict[str, Any]:
         job = super().job(source, filename, "cpu")  # eager-backend graphs: the device adds nothing here
         job["probe"] = self.probe
-        job["warm"] = ["dlprep.checkers.families.compile.child:warm_up"]
         job.update(getattr(self.ex.check, "PROBE_OPTIONS", {}))
         return job
 

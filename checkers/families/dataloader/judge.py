@@ -70,6 +70,7 @@ def _workers(n: int) -> str:
 
 @register("dataloader")
 class DataLoaderFamily(Family):
+    warm = ()  # its runs never reach torch._dynamo (Family.warm)
     child_harness = "dlprep.checkers.families.dataloader.child:run_child"
     default_hidden = 3
     timeout_s = 60.0  # the worst case: several cases that each hang up to case_timeout_s

@@ -227,6 +227,7 @@ def _one_thread() -> Iterator[None]:
 
 @register("fusion_pass")
 class FusionPass(Family):
+    warm = ()  # its runs never reach torch._dynamo (Family.warm)
     child_harness = "dlprep.checkers.families.fusion_pass.child:run_child"
     default_hidden = 6
     # every grading also runs the contract's random programs (about 20 more models, each traced,

@@ -8,4 +8,5 @@ from dlprep.checkers.registry import register
 
 @register("tensor_fn")
 class TensorFn(Family):
+    warm = ()  # its runs never reach torch._dynamo (Family.warm)
     properties = ()

@@ -1,0 +1,69 @@
+"""Warm-ups: a worker imports torch._dynamo only where what it runs asks for it (sandbox/warmups.py).
+
+Dynamo is a third of a worker's start, and most exercises never reach it; but an optimizer's step
+reaches it, so a family or snippet that may step one must find it in the template, not import it
+in every run."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from dlprep import bank, code_judge
+from dlprep.checkers import registry
+from dlprep.checkers.sandbox import harness, warmups
+from dlprep.checkers.sandbox.client import Sandbox
+
+# A call-style run that says whether its process had torch._dynamo before its code ran.
+SOURCE = "import sys\nprint('dynamo:', 'torch._dynamo' in sys.modules)\ndef solve(x):\n    return x\n"
+JOB = {"harness": "dlprep.checkers.families.tensor_fn.child:run_child", "source": SOURCE, "filename": "probe.py",
+       "entry": "solve", "device": "cpu", "timeout": 30}
+
+
+def _had_dynamo(sb: Sandbox, warm: list[str] | None) -> bool:
+    job = dict(JOB) if warm is None else {**JOB, "warm": warm}
+    run = sb.run(job, harness.dump({"cases": [{"args": [torch.zeros(1)], "kwargs": {}}]}))
+    assert run.ok, run.problem or run.stderr
+    said = [line for line in run.stdout.splitlines() if line.startswith("dynamo:")]
+    assert said in (["dynamo: True"], ["dynamo: False"]), run.stdout
+    return said == ["dynamo: True"]
+
+
+def test_a_worker_started_light_runs_without_dynamo_until_a_job_names_it():
+    with Sandbox() as sb:
+        sb.ensure(warm=())
+        assert not _had_dynamo(sb, None)  # a light family's runs: no dynamo anywhere
+        assert _had_dynamo(sb, [warmups.DYNAMO])  # the template imported it once, before this run...
+        assert _had_dynamo(sb, None)  # ... and every later run inherits it
+
+
+def test_a_worker_started_with_no_grading_in_view_has_dynamo():
+    with Sandbox() as sb:
+        sb.ensure()  # a quiz session's code judge, verify's workers
+        assert _had_dynamo(sb, None)
+
+
+@pytest.mark.parametrize("checker", ["autograd", "hooks", "module", "torchrun", "compile", "triton"])
+def test_families_whose_runs_step_optimizers_name_dynamo(checker):
+    assert warmups.DYNAMO in registry.family(checker).warm
+
+
+def test_snippets_name_dynamo():
+    assert warmups.DYNAMO in code_judge.snippet_job("x = 1", "q", 5)["warm"]
+
+
+def test_a_light_familys_grading_starts_its_worker_without_dynamo():
+    """`dlprep submit` of a tensor-function exercise: its worker never imports dynamo (~2.5 s)."""
+    from dlprep.checkers.grader import Grader
+
+    q = bank.catalog_or_raise().get("tensor.gather-dispatch.gather-by-hand").q
+    with Grader("cpu") as g:
+        v = g.grade_source(q, _gather_reference(), "reference.py", seed=3)
+        assert v.passed, v.summary
+        assert not _had_dynamo(g.sandbox, None)
+
+
+def _gather_reference() -> str:
+    from tests.banks import REPO
+
+    return (REPO / "reference_impls" / "gather_dim" / "reference.py").read_text()
