@@ -106,8 +106,9 @@ class LocalExecutor:
 
     def map(self, work: Work[T, R], items: Sequence[T], on_result: Callable[[T, R], None]) -> list[R]:
         """Items are taken in the order given (callers put the longest first), each by the first
-        worker that is free. Every worker is started before it takes an item, all at once, so no
-        item waits on a worker that is still starting while another worker is idle."""
+        worker that is free. Every thread takes its first item at once and starts its worker for
+        it, all at the same time, warming what that item asks for (a class of a tensor-function
+        exercise never imports dynamo: sandbox/warmups.py)."""
         if not items:
             return []
         graders = self._kept or [self.spec.build() for _ in range(min(self.workers, len(items)))]
@@ -116,10 +117,6 @@ class LocalExecutor:
         lock = threading.Lock()  # the queue, the results, and on_result: one thread at a time
 
         def drive(grader: Grader) -> None:
-            try:
-                grader.sandbox.ensure()
-            except Exception:  # noqa: BLE001 - the first run reports a worker that cannot start
-                pass
             while True:
                 with lock:
                     if not todo:
