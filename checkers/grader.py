@@ -52,7 +52,7 @@ def _cap(text: str) -> tuple[str, bool]:
 
 class Grader:
     def __init__(self, device: str = "auto", timeout: float | None = None, isolation: str = "best",
-                 trust: str | None = None):
+                 trust: str | None = None, sandbox: Sandbox | None = None):
         # Two questions, two answers. `isolation`: what the sandbox must be before user code runs
         # (full namespaces; container: the container is the boundary, Landlock and seccomp inside;
         # best: whatever this machine gives). `trust`: which checks score (verified: only those
@@ -67,7 +67,7 @@ class Grader:
         self.isolation: Isolation = "strict" if verified else "best"  # the verdict's scoring mode
         self.device = resolve_device(device)
         self.timeout = timeout  # overrides the exercise's own limit (tests use short ones)
-        self.sandbox = Sandbox()
+        self.sandbox = sandbox or Sandbox()  # given: one launched before torch was imported here
         # (question, check.py, seed) -> its cases and the oracle's per-case results, for gradings at a seed
         # given (verify's ~25 files per exercise, a class's batch): built once, not once per file
         self._prepared: OrderedDict[tuple[str, int, int], _Prepared] = OrderedDict()

@@ -321,7 +321,7 @@ def test_a_sandbox_that_refuses_loopback_tcp_says_so_before_running(level):
     from dlprep.errors import SandboxError
 
     g = Grader("cpu")
-    g.sandbox.ensure = lambda: None  # type: ignore[method-assign]  # no worker: the refusal comes first
+    g.sandbox.ensure = lambda *warm: None  # type: ignore[method-assign]  # no worker: the refusal comes first
     g.sandbox.level = level
     with pytest.raises(SandboxError, match=r"rendezvous needs TCP on 127\.0\.0\.1.*user namespaces"):
         g.grade_source(question("ddp_sampler"), "def main(): pass\n")

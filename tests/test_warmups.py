@@ -67,3 +67,30 @@ def _gather_reference() -> str:
     from tests.banks import REPO
 
     return (REPO / "reference_impls" / "gather_dim" / "reference.py").read_text()
+
+
+def test_a_launched_worker_is_told_what_to_warm_when_the_grader_knows():
+    """`dlprep submit` launches the worker before it imports torch itself, and says what to warm
+    once it knows the exercise: the first frame the worker reads."""
+    with Sandbox() as sb:
+        sb.launch()
+        assert sb._proc is not None
+        pid = sb._proc.pid
+        sb.ensure(warm=())
+        assert sb.pid == pid  # the launched process, not a second one
+        assert not _had_dynamo(sb, None)
+
+
+def test_a_launched_worker_closed_before_it_is_told_anything_leaves_no_process():
+    import os
+    import time
+
+    sb = Sandbox()
+    sb.launch()
+    assert sb._proc is not None
+    pid = sb._proc.pid
+    sb.close()
+    deadline = time.monotonic() + 10
+    while os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not os.path.exists(f"/proc/{pid}")

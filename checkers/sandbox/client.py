@@ -53,31 +53,46 @@ class Sandbox:
     def __init__(self, env: dict[str, str] | None = None):
         self._env = env or {}
         self._proc: subprocess.Popen[bytes] | None = None
+        self._ready = False  # the worker said hello (its template is up)
         self.level = "unknown"
 
-    def _start(self, warm: Sequence[str]) -> subprocess.Popen[bytes]:
-        # Decided here, never inherited: the worker imports triton once, and triton's own @jit helpers
-        # (tl.sigmoid, tl.sum...) are interpreted or compiled by the value at that import. A stray
-        # TRITON_INTERPRET=0 in the caller's environment on a machine with no GPU would leave every
-        # interpreted kernel calling compiled helpers ("Cannot call @triton.jit'd outside of a kernel").
-        env = {**os.environ, "TRITON_INTERPRET": "0" if _has_cuda_hint() else "1", **self._env}
-        env["GLIBC_TUNABLES"] = _with_huge_pages(env.get("GLIBC_TUNABLES", ""))
-        env["DLPREP_WARM"] = ",".join(warm)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "dlprep.checkers.sandbox.worker"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-            start_new_session=True,
-        )
-        assert proc.stdout is not None
+    def launch(self) -> None:
+        """Start the worker's process now, without waiting for it: its imports (seconds) overlap
+        the caller's own (`dlprep submit` imports torch too). What its template warms is told at
+        the first `ensure` or `run`, which wait for it."""
+        if self._proc is None or self._proc.poll() is not None:
+            # Decided here, never inherited: the worker imports triton once, and triton's own @jit
+            # helpers (tl.sigmoid, tl.sum...) are interpreted or compiled by the value at that import.
+            # A stray TRITON_INTERPRET=0 in the caller's environment on a machine with no GPU would
+            # leave every interpreted kernel calling compiled helpers ("Cannot call @triton.jit'd
+            # outside of a kernel").
+            env = {**os.environ, "TRITON_INTERPRET": "0" if _has_cuda_hint() else "1", **self._env}
+            env["GLIBC_TUNABLES"] = _with_huge_pages(env.get("GLIBC_TUNABLES", ""))
+            self._proc = subprocess.Popen(
+                [sys.executable, "-m", "dlprep.checkers.sandbox.worker"],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+                start_new_session=True,
+            )
+            self._ready = False
+
+    def _hello(self, warm: Sequence[str]) -> None:
+        """Tell the launched worker what to warm (its first frame), then wait until it is ready."""
+        proc = self._proc
+        assert proc is not None and proc.stdin is not None and proc.stdout is not None
+        try:
+            write_frame(proc.stdin, {"warm": list(warm)})
+        except (BrokenPipeError, OSError):
+            pass  # it died: said below, by the EOF
         if not select.select([proc.stdout], [], [], START_TIMEOUT_S)[0]:
-            proc.kill()
+            self.close()
             raise SandboxError("the grading worker did not start within 120 s")
         try:
             hello, _ = read_frame(proc.stdout.fileno())
         except EOFError:
+            self.close()
             raise SandboxError("the grading worker exited at start-up (is torch installed?)") from None
         self.level = hello["level"]
-        return proc
+        self._ready = True
 
     @property
     def pid(self) -> int:
@@ -87,10 +102,13 @@ class Sandbox:
         return self._proc.pid
 
     def ensure(self, warm: Sequence[str] = DEFAULT_WARM) -> None:
-        """Start the worker unless it runs. `warm`: the warm-ups its template runs before it is
-        ready, best those its first jobs name (a job naming others has them run then, once)."""
+        """Start the worker unless it runs, and wait until it is ready. `warm`: the warm-ups its
+        template runs first, best those its first jobs name (a job naming others has them run
+        then, once); a worker already ready keeps what it has."""
         if self._proc is None or self._proc.poll() is not None:
-            self._proc = self._start(warm)
+            self.launch()
+        if not self._ready:
+            self._hello(warm)
 
     def run(self, job: dict[str, Any], payload: bytes = b"") -> RunResult:
         t0 = time.monotonic()
@@ -110,7 +128,7 @@ class Sandbox:
         return _interpret(header, result, float(job.get("timeout", 30)))
 
     def close(self) -> None:
-        proc, self._proc = self._proc, None
+        proc, self._proc, self._ready = self._proc, None, False
         if proc is None:
             return
         try:

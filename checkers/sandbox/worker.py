@@ -50,7 +50,7 @@ DEFAULT_LIMITS = {"cpu_s": 60, "mem_mb": 4096, "fsize_mb": 64, "nofile": 512, "n
 
 # Imported once here so that no run pays for them. torch._dynamo is not among them: it costs a
 # third of the start, and only some families reach it; they name it as a warm-up (warmups.DYNAMO),
-# in their jobs and in the worker's start-up list (DLPREP_WARM, from the grader).
+# in their jobs and in the worker's start-up list (the grader's first frame).
 WARM_MODULES = ("torch", "torch.distributed", "torch.fx", "torch.utils.data", "numpy")
 
 
@@ -727,8 +727,8 @@ def _freeze() -> None:
 
 
 _TEMPLATE_LEVEL = iso.WEAK_LEVEL  # in the template: the level its private root gives
-# The warm-ups the template runs before the worker says it is ready (DLPREP_WARM, set by the
-# grader's side from what its first gradings will ask for, never from a submission).
+# The warm-ups the template runs before the worker says it is ready (the grader's first frame: what
+# its first gradings will ask for, never anything from a submission).
 _START_WARM: list[str] = []
 
 
@@ -748,7 +748,11 @@ def main() -> None:
     os.dup2(2, 1)  # stray prints from libraries must not corrupt the protocol stream
     iso.prctl(iso.PR_SET_CHILD_SUBREAPER, 1)
     _warm_imports()
-    _START_WARM.extend(n for n in os.environ.get("DLPREP_WARM", "").split(",") if n)
+    try:  # the grader's first frame: what to warm (sent once it knows, while we imported torch)
+        start, _ = read_frame(0)
+    except EOFError:
+        return
+    _START_WARM.extend(start["warm"])
     own_ns = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
     level = _start_template(own_ns, rootless)
     _WARMED.update(_START_WARM)  # only now: the template, forked above, ran them itself
