@@ -73,7 +73,7 @@ class Grader:
         self._prepared: OrderedDict[tuple[str, int, int], _Prepared] = OrderedDict()
 
     def close(self) -> None:
-        self.sandbox.close()
+        self.sandbox.release()  # parked for this process's next Grader (sandbox/client.py)
 
     def __enter__(self) -> Grader:
         return self

@@ -11,8 +11,14 @@ import torch
 
 from dlprep import bank, code_judge
 from dlprep.checkers import registry
-from dlprep.checkers.sandbox import harness, warmups
+from dlprep.checkers.sandbox import client, harness, warmups
 from dlprep.checkers.sandbox.client import Sandbox
+
+
+@pytest.fixture(autouse=True)
+def no_parked_workers():
+    """Each test starts its own worker: a parked one (an earlier test's) keeps what it warmed."""
+    client._close_parked()
 
 # A call-style run that says whether its process had torch._dynamo before its code ran.
 SOURCE = "import sys\nprint('dynamo:', 'torch._dynamo' in sys.modules)\ndef solve(x):\n    return x\n"
@@ -94,3 +100,25 @@ def test_a_launched_worker_closed_before_it_is_told_anything_leaves_no_process()
     while os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not os.path.exists(f"/proc/{pid}")
+
+
+def test_a_released_worker_serves_the_next_sandbox_started_the_same_way(monkeypatch):
+    """Grader.close parks its ready worker; this process's next Grader takes it instead of
+    starting one (seconds of CPU). A worker closed after a failure is never parked, nor is one
+    taken by a Sandbox started otherwise (another environment: DLPREP_SANDBOX=weak, say)."""
+    first = Sandbox()
+    first.ensure(warm=())
+    pid = first.pid
+    first.release()
+    second = Sandbox()
+    second.ensure()
+    assert second.pid == pid and not _had_dynamo(second, None)  # taken as it was: light
+    second.close()  # as after a failure: killed, not parked
+    third = Sandbox()
+    third.ensure(warm=())
+    assert third.pid != pid
+    third.release()
+    monkeypatch.setenv("DLPREP_SANDBOX", "weak")
+    with Sandbox() as weak:
+        assert weak.pid != third.pid and "netns" not in weak.level
+    assert len(client._parked) == client.PARKED_MAX

@@ -6,11 +6,13 @@ died, a missing result all come back as a RunResult that the grader turns into e
 
 from __future__ import annotations
 
+import atexit
 import os
 import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,6 +49,35 @@ def _signal_name(sig: int) -> str:
         return f"signal {sig}"
 
 
+# Ready workers whose Sandbox was released (Grader.close), each with how it was started: the next
+# Sandbox of this process started the same way takes one instead of starting a worker (seconds of
+# CPU; verify's and a class's executors, a quiz session, a test suite build many Graders in one
+# process). A worker keeps nothing of a grading that a later run could reach: every run forks from
+# its template, which has never received a job (zygote.py).
+PARKED_MAX = 2
+_parked: list[tuple[tuple[Any, ...], subprocess.Popen[bytes], str]] = []  # (start key, process, level)
+_parked_lock = threading.Lock()
+
+
+@atexit.register
+def _close_parked() -> None:
+    """At exit, close them now (they would exit on their own when their stdin closes)."""
+    with _parked_lock:
+        parked = _parked[:]
+        _parked.clear()
+    for _, proc, _ in parked:
+        _kill(proc)
+
+
+def _take_parked(key: tuple[Any, ...]) -> tuple[subprocess.Popen[bytes], str] | None:
+    with _parked_lock:
+        for i, (k, proc, level) in enumerate(_parked):
+            if k == key and proc.poll() is None:
+                del _parked[i]
+                return proc, level
+    return None
+
+
 class Sandbox:
     """One warm worker; start it once and reuse it for many runs (one at a time)."""
 
@@ -54,6 +85,7 @@ class Sandbox:
         self._env = env or {}
         self._proc: subprocess.Popen[bytes] | None = None
         self._ready = False  # the worker said hello (its template is up)
+        self._key: tuple[Any, ...] = ()  # how it was started: its environment, its folder, our pid
         self.level = "unknown"
 
     def launch(self) -> None:
@@ -68,6 +100,15 @@ class Sandbox:
             # outside of a kernel").
             env = {**os.environ, "TRITON_INTERPRET": "0" if _has_cuda_hint() else "1", **self._env}
             env["GLIBC_TUNABLES"] = _with_huge_pages(env.get("GLIBC_TUNABLES", ""))
+            # The pid: a forked child of this process must never share its parent's worker's pipes.
+            # Not pytest's name of the running test, which no worker reads (runs get an env of
+            # their own, worker.py), and which would keep a test suite from sharing any.
+            self._key = (tuple(sorted((k, v) for k, v in env.items() if k != "PYTEST_CURRENT_TEST")),
+                         os.getcwd(), os.getpid())
+            if parked := _take_parked(self._key):
+                self._proc, self.level = parked
+                self._ready = True
+                return
             self._proc = subprocess.Popen(
                 [sys.executable, "-m", "dlprep.checkers.sandbox.worker"],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
@@ -127,24 +168,43 @@ class Sandbox:
             return _failed(f"the grading worker died ({e})", "error", t0, self.level)
         return _interpret(header, result, float(job.get("timeout", 30)))
 
-    def close(self) -> None:
-        proc, self._proc, self._ready = self._proc, None, False
-        if proc is None:
+    def release(self) -> None:
+        """Done with it: a ready, healthy worker is parked for this process's next Sandbox started
+        the same way (the oldest beyond PARKED_MAX is closed); any other is closed."""
+        proc = self._proc
+        if proc is None or not self._ready or proc.poll() is not None:
+            self.close()
             return
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        proc.wait()
-        for stream in (proc.stdin, proc.stdout):
-            if stream is not None:
-                stream.close()
+        self._proc, self._ready = None, False
+        with _parked_lock:
+            _parked.append((self._key, proc, self.level))
+            extra = _parked[:-PARKED_MAX]
+            del _parked[:-PARKED_MAX]
+        for _, old, _ in extra:
+            _kill(old)
+
+    def close(self) -> None:
+        """Kill the worker (after a failure: it is never parked)."""
+        proc, self._proc, self._ready = self._proc, None, False
+        if proc is not None:
+            _kill(proc)
 
     def __enter__(self) -> Sandbox:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        self.release()
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.wait()
+    for stream in (proc.stdin, proc.stdout):
+        if stream is not None:
+            stream.close()
 
 
 def _with_huge_pages(tunables: str) -> str:

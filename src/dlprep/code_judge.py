@@ -112,5 +112,5 @@ class CodeJudge:
     def _close_sandbox(self) -> None:
         with self._lock:
             if self._sandbox is not None:
-                self._sandbox.close()
+                self._sandbox.release()
                 self._sandbox = None
