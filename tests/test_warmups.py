@@ -13,12 +13,14 @@ from dlprep import bank, code_judge
 from dlprep.checkers import registry
 from dlprep.checkers.sandbox import client, harness, warmups
 from dlprep.checkers.sandbox.client import Sandbox
+from tests.banks import REPO
 
 
 @pytest.fixture(autouse=True)
 def no_parked_workers():
     """Each test starts its own worker: a parked one (an earlier test's) keeps what it warmed."""
     client._close_parked()
+
 
 # A call-style run that says whether its process had torch._dynamo before its code ran.
 SOURCE = "import sys\nprint('dynamo:', 'torch._dynamo' in sys.modules)\ndef solve(x):\n    return x\n"
@@ -64,15 +66,11 @@ def test_a_light_familys_grading_starts_its_worker_without_dynamo():
 
     q = bank.catalog_or_raise().get("tensor.gather-dispatch.gather-by-hand").q
     with Grader("cpu") as g:
-        v = g.grade_source(q, _gather_reference(), "reference.py", seed=3)
+        reference = (REPO / "reference_impls" / "gather_dim" / "reference.py").read_text()
+        v = g.grade_source(q, reference, "reference.py", seed=3)
         assert v.passed, v.summary
         assert not _had_dynamo(g.sandbox, None)
 
-
-def _gather_reference() -> str:
-    from tests.banks import REPO
-
-    return (REPO / "reference_impls" / "gather_dim" / "reference.py").read_text()
 
 
 def test_a_launched_worker_is_told_what_to_warm_when_the_grader_knows():

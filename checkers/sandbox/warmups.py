@@ -4,8 +4,10 @@ inherits instead of paying for it."""
 
 from __future__ import annotations
 
-# Named, not imported, by whoever asks for it: the grader's side never needs to import torch._dynamo.
+# Named, not imported, by whoever asks for them: the grader's side never needs to import torch._dynamo.
 DYNAMO = "dlprep.checkers.sandbox.warmups:dynamo"
+# torch.compile's first-use set-up (dynamo, AOTAutograd): the compile family's runs and spot-the-bug cards.
+COMPILE = "dlprep.checkers.families.compile.child:warm_up"
 
 
 def dynamo() -> None:

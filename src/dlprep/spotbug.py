@@ -45,7 +45,7 @@ BATCH_PARALLEL = 2  # cards in flight at once in a batch: one waiting out a hang
 # every card (a buggy training step reaches it), and by checker family, what else it needs: without
 # it both sides of every compile card pay dynamo's first-compile set-up.
 CARD_WARM = (warmups.DYNAMO,)
-BATCH_WARM = {"compile": ("dlprep.checkers.families.compile.child:warm_up",)}
+BATCH_WARM = {"compile": (warmups.COMPILE,)}
 EXPOSE_TIMEOUT_S = 30.0
 # A card whose behaviour differs in more lines or regions than these is a rewrite, not a bug to
 # spot: nearly any guess would lie in its key, and it tends to hide bugs its explanation never names.

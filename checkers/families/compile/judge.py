@@ -39,7 +39,7 @@ from dlprep.checkers.base import Case, Family
 from dlprep.checkers.compare import compare_described
 from dlprep.checkers.families.compile import child as compile_child
 from dlprep.checkers.registry import register
-from dlprep.checkers.sandbox import harness
+from dlprep.checkers.sandbox import harness, warmups
 from dlprep.results import CheckResult, Status
 
 
@@ -90,7 +90,7 @@ class CompileFamily(Family):
     child_harness = "dlprep.checkers.families.compile.child:run_child"
     default_hidden = 4
     timeout_s = 90.0  # dynamo's first compile in a fresh child costs seconds on a loaded 2-core box
-    warm = (*Family.warm, "dlprep.checkers.families.compile.child:warm_up")
+    warm = (*Family.warm, warmups.COMPILE)
 
     reported_name = "compile facts"
     observed = "graphs counted by dynamo, the custom op called from the compiled graph"
