@@ -192,3 +192,38 @@ def test_a_failure_is_never_recorded_as_a_pass(tmp_path, monkeypatch):
     for _ in range(2):
         r = runner.invoke(app, ["verify", "tensor.contiguity.o1", "--jobs", "1", "--changed"])
         assert r.exit_code == 1 and "snippet did not run" in " ".join(r.output.split())
+
+
+def test_an_output_snippet_must_repeat_and_a_probe_runs_once(tmp_path):
+    """An output question's whole text is the answer a user predicts: verify runs it twice and a
+    second text unlike the first is unverifiable. A probe's verdict is its last line against the
+    key, judged on the one run it gets (a probe that starts torchrun costs seconds per run)."""
+    from types import SimpleNamespace
+
+    from dlprep import verify
+    from dlprep.bank import load_catalog
+    from dlprep.checkers.sandbox import wire
+    from dlprep.checkers.sandbox.client import RunResult
+    from dlprep.requires import Environment
+
+    catalog, problems = load_catalog(banks=make_banks(tmp_path), spot_bug=False)
+    assert catalog is not None, problems
+    printed = {"tensor.contiguity.t1": ["working 1\nFalse\n", "working 2\nFalse\n"],
+               "tensor.contiguity.o1": ["(1, 3)\n", "(3, 1)\n"]}
+    runs: list[str] = []
+
+    def run(job, payload=b""):
+        qid = job["filename"].strip("<>")  # code_judge.snippet_job names a run after its question
+        out = printed[qid][sum(r == qid for r in runs)]
+        runs.append(qid)
+        return RunResult(True, wire.dumps({}), None, "ok", out, "", False, 0.01, "test")
+
+    grader = SimpleNamespace(sandbox=SimpleNamespace(run=run))
+    env = Environment(cuda=False, gpus=0, triton=True)
+    probe = verify.verify_question(catalog.questions["tensor.contiguity.t1"], grader, env)
+    assert (probe.status, runs) == ("passed", ["tensor.contiguity.t1"])
+    output = verify.verify_question(catalog.questions["tensor.contiguity.o1"], grader, env)
+    assert output.status == "unverifiable" and runs.count("tensor.contiguity.o1") == 2, output
+    lq = catalog.questions["tensor.contiguity.t1"]
+    assert len(verify.snippet_jobs(lq, env)) == 1  # the batch verify makes ahead plans one run too
+    assert len(verify.snippet_jobs(catalog.questions["tensor.contiguity.o1"], env)) == 2

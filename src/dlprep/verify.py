@@ -2,7 +2,7 @@
 
 Per question: `output` snippets run in the sandbox twice and must print exactly the key both
 times (different output between runs = unverifiable); a `probe` of a choice/true_false/short
-question likewise, and its last line must be the key (the key is then "proved"); without a probe
+question runs once, and its last line must be the key (the key is then "proved"); without a probe
 such a question passes only with `evidence: docs` and official refs ("docs"), else it fails;
 coding exercises: the reference scores full marks, the starter is unattempted, every mutant (a diff
 against the reference, or a .py) and every answer in `wrong/` fails, every answer in `right/` scores
@@ -201,6 +201,12 @@ def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str
         tail = "\n".join(first.stderr.strip().splitlines()[-6:])
         return QuestionResult(lq.id, lq.topic, kind, "failed", f"snippet did not run: {first.problem or raised}",
                               (tail,) if tail else ())
+    if not isinstance(lq.q, models.OutputQuestion):
+        # A probe's verdict is its last line against the key, judged on every run, so a probe that
+        # drifts fails there; only an output question's whole text is the answer a user predicts
+        # and must repeat. The heaviest probes start fresh interpreters (torchrun, compiled Triton):
+        # a second run doubled their share of verify for no verdict it could change.
+        return _judged(lq, first, ok, expected)
     second = _run_snippet(grader, lq, code)
     if not second.ok or _raised(second):
         tail = "\n".join(second.stderr.strip().splitlines()[-6:])
@@ -211,12 +217,17 @@ def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str
         return QuestionResult(lq.id, lq.topic, kind, "unverifiable",
                               "the snippet prints different text on two runs (addresses, timing or unseeded "
                               "randomness?)", (f"run 1:\n{first.stdout}", f"run 2:\n{second.stdout}"))
-    if not ok(first.stdout):
+    return _judged(lq, first, ok, expected)
+
+
+def _judged(lq: LoadedQuestion, run: Any, ok: Callable[[str], bool], expected: str) -> QuestionResult:
+    if not ok(run.stdout):
         # its stderr too: a probe prints its measurements there (stdout must repeat exactly)
-        err = "\n".join(first.stderr.strip().splitlines()[-6:])
-        shown = (f"expected:\n{expected}", f"actual:\n{first.stdout}", *((f"stderr:\n{err}",) if err else ()))
-        return QuestionResult(lq.id, lq.topic, kind, "failed", "the snippet prints something else than the key", shown)
-    return QuestionResult(lq.id, lq.topic, kind, "passed")
+        err = "\n".join(run.stderr.strip().splitlines()[-6:])
+        shown = (f"expected:\n{expected}", f"actual:\n{run.stdout}", *((f"stderr:\n{err}",) if err else ()))
+        return QuestionResult(lq.id, lq.topic, lq.q.type, "failed", "the snippet prints something else than the key",
+                              shown)
+    return QuestionResult(lq.id, lq.topic, lq.q.type, "passed")
 
 
 DRAWS = 3  # seeded draws verify runs for a parametrised output question, besides the default
@@ -463,7 +474,8 @@ SNIPPET_PARALLEL = 1  # runs at once inside one batch: the executor's workers al
 
 def snippet_jobs(lq: LoadedQuestion, env: Environment) -> list[dict[str, Any]]:
     """The sandbox jobs verify_question runs for a question proved by snippets (output, probe,
-    code judge), once per run it makes (each key snippet twice); [] for any other question."""
+    code judge), once per run it makes (an output snippet twice, a probe once: _check_snippet);
+    [] for any other question."""
     q = lq.q
     if env.lacks(q.requires):
         return []
@@ -476,7 +488,7 @@ def snippet_jobs(lq: LoadedQuestion, env: Environment) -> list[dict[str, Any]]:
             for values in variants.seeded_draws(q, DRAWS, zlib.crc32(q.id.encode())):
                 codes += [q.variant(values, "").code] * 2
     elif isinstance(q, models.ShortQuestion | models.TrueFalseQuestion | models.ChoiceQuestion) and q.probe:
-        codes += [q.probe] * 2
+        codes += [q.probe]
     jobs = [snippet_job(code, lq.id, SNIPPET_TIMEOUT_S) for code in codes]
     if isinstance(q, models.ShortQuestion) and q.judge:
         jobs += [judge_job(q.judge, form, q.id) for form in q.answers]
