@@ -221,8 +221,9 @@ def _check_snippet(lq: LoadedQuestion, grader: Any, code: str, ok: Callable[[str
 
 
 def _judged(lq: LoadedQuestion, run: Any, ok: Callable[[str], bool], expected: str) -> QuestionResult:
+    """A snippet's verdict on the run that counts: its stdout against the key."""
     if not ok(run.stdout):
-        # its stderr too: a probe prints its measurements there (stdout must repeat exactly)
+        # its stderr too: a probe prints its measurements there (an output's stdout is the answer)
         err = "\n".join(run.stderr.strip().splitlines()[-6:])
         shown = (f"expected:\n{expected}", f"actual:\n{run.stdout}", *((f"stderr:\n{err}",) if err else ()))
         return QuestionResult(lq.id, lq.topic, lq.q.type, "failed", "the snippet prints something else than the key",
