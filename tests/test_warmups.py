@@ -6,6 +6,9 @@ in every run."""
 
 from __future__ import annotations
 
+import os
+import time
+
 import pytest
 import torch
 
@@ -72,7 +75,6 @@ def test_a_light_familys_grading_starts_its_worker_without_dynamo():
         assert not _had_dynamo(g.sandbox, None)
 
 
-
 def test_a_launched_worker_is_told_what_to_warm_when_the_grader_knows():
     """`dlprep submit` launches the worker before it imports torch itself, and says what to warm
     once it knows the exercise: the first frame the worker reads."""
@@ -86,9 +88,6 @@ def test_a_launched_worker_is_told_what_to_warm_when_the_grader_knows():
 
 
 def test_a_launched_worker_closed_before_it_is_told_anything_leaves_no_process():
-    import os
-    import time
-
     sb = Sandbox()
     sb.launch()
     assert sb._proc is not None

@@ -146,8 +146,7 @@ class Sandbox:
         """Start the worker unless it runs, and wait until it is ready. `warm`: the warm-ups its
         template runs first, best those its first jobs name (a job naming others has them run
         then, once); a worker already ready keeps what it has."""
-        if self._proc is None or self._proc.poll() is not None:
-            self.launch()
+        self.launch()  # a no-op while its worker runs
         if not self._ready:
             self._hello(warm)
 
