@@ -68,7 +68,7 @@ solution:
 @pytest.fixture
 def ex(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Temporary banks and exercises (with a coach for the small bank's coding question) and home."""
-    banks, exercises = write_banks(tmp_path)
+    banks, exercises = write_banks(tmp_path, own=(EXERCISE,))
     (exercises / EXERCISE / "coach.yaml").write_text(COACH, encoding="utf-8")
     monkeypatch.setenv("DLPREP_BANKS", str(banks))
     monkeypatch.setenv("DLPREP_EXERCISES", str(exercises))

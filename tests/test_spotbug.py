@@ -6,6 +6,7 @@ import json
 import shutil
 import textwrap
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -268,6 +269,33 @@ def test_cards_read_back_from_the_cache_are_whole_questions(tmp_path) -> None:
     second = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
     assert first.returncode == 0 and second.returncode == 0, second.stderr[-2000:]
     assert first.stdout == second.stdout and "spotbug" in second.stdout
+
+
+
+def test_a_copy_of_the_exercises_elsewhere_reads_the_same_cache_entry(tmp_path, monkeypatch, catalog) -> None:
+    """Entries are keyed by what the cards come from, not by folder: a copy of an exercise (as the
+    tests' temporary banks make) is served from the cache, and the cache gains no entry for it;
+    an edited file builds anew."""
+    monkeypatch.setenv("DLPREP_CACHE_DIR", str(tmp_path / "cache"))
+    lq = next(lq for lq in catalog.questions.values() if lq.q.type == "coding" and lq.q.exercise == "make_contiguous")
+    copy = tmp_path / "elsewhere"
+    shutil.copytree(REPO / "reference_impls" / "make_contiguous", copy / "make_contiguous")
+    built: list[Path] = []
+    build = spotbug._build
+    monkeypatch.setattr(spotbug, "_build", lambda q, topic, ex: built.append(ex) or build(q, topic, ex))
+
+    cache = spotbug._CardCache()
+    here = spotbug.cards(lq.q, lq.topic, REPO / "reference_impls", cache)
+    cache.save()
+    cache = spotbug._CardCache()
+    there = spotbug.cards(lq.q, lq.topic, copy, cache)
+    cache.save()
+    assert built == [REPO / "reference_impls"] and here == there and len(spotbug._CardCache().entries) == 1
+
+    mutant = next((copy / "make_contiguous" / "wrong").glob("*.py"))
+    mutant.write_text(mutant.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    spotbug.cards(lq.q, lq.topic, copy, spotbug._CardCache())
+    assert built == [REPO / "reference_impls", copy]
 
 
 # ---------------------------------------------------------------- the bilingual explanation

@@ -12,7 +12,7 @@ import time
 import pytest
 import torch
 
-from dlprep import bank, code_judge
+from dlprep import bank, code_judge, paths
 from dlprep.checkers import registry
 from dlprep.checkers.sandbox import client, harness, warmups
 from dlprep.checkers.sandbox.client import Sandbox
@@ -113,9 +113,20 @@ def test_a_released_worker_serves_the_next_sandbox_started_the_same_way(monkeypa
     second.close()  # as after a failure: killed, not parked
     third = Sandbox()
     third.ensure(warm=())
-    assert third.pid != pid
+    third_pid = third.pid  # read before release: `pid` of a released Sandbox starts another worker
+    assert third_pid != pid
     third.release()
+    monkeypatch.setenv("DLPREP_HOME", "/nonexistent/another-home")  # no worker reads it: still taken
+    fourth = Sandbox()
+    fourth.ensure(warm=())
+    assert fourth.pid == third_pid
+    fourth.release()
     monkeypatch.setenv("DLPREP_SANDBOX", "weak")
     with Sandbox() as weak:
-        assert weak.pid != third.pid and "netns" not in weak.level
+        assert weak.pid != third_pid and "netns" not in weak.level
+    monkeypatch.delenv("DLPREP_SANDBOX")
+    monkeypatch.setenv("DLPREP_EXERCISES", str(paths.exercises_dir()))  # what runs may see: never shared
+    parked = {proc.pid for _, proc, _ in client._parked}
+    with Sandbox() as other:
+        assert other.pid not in parked
     assert len(client._parked) == client.PARKED_MAX

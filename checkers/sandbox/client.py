@@ -55,6 +55,12 @@ def _signal_name(sig: int) -> str:
 # process). A worker keeps nothing of a grading that a later run could reach: every run forks from
 # its template, which has never received a job (zygote.py).
 PARKED_MAX = 2
+# Left out of that "how": variables that neither the worker, nor its template, nor a run reads (a
+# run's environment is made afresh, worker.py; the worker's side reads only paths.banks_dir and
+# exercises_dir, which decide what runs may not see). Each one would otherwise keep a process that
+# grades for several homes (a test suite: one DLPREP_HOME per test; pytest's name of the running
+# test) from ever taking a parked worker.
+UNREAD_BY_WORKER = frozenset({"PYTEST_CURRENT_TEST", "DLPREP_HOME"})
 _parked: list[tuple[tuple[Any, ...], subprocess.Popen[bytes], str]] = []  # (start key, process, level)
 _parked_lock = threading.Lock()
 
@@ -101,9 +107,7 @@ class Sandbox:
             env = {**os.environ, "TRITON_INTERPRET": "0" if _has_cuda_hint() else "1", **self._env}
             env["GLIBC_TUNABLES"] = _with_huge_pages(env.get("GLIBC_TUNABLES", ""))
             # The pid: a forked child of this process must never share its parent's worker's pipes.
-            # Not pytest's name of the running test, which no worker reads (runs get an env of
-            # their own, worker.py), and which would keep a test suite from sharing any.
-            self._key = (tuple(sorted((k, v) for k, v in env.items() if k != "PYTEST_CURRENT_TEST")),
+            self._key = (tuple(sorted((k, v) for k, v in env.items() if k not in UNREAD_BY_WORKER)),
                          os.getcwd(), os.getpid())
             if parked := _take_parked(self._key):
                 self._proc, self.level = parked

@@ -153,14 +153,18 @@ def is_card_id(qid: str) -> bool:
 
 class _CardCache(JsonCache):
     """Cards by exercise, kept as JSON in the cache dir: diffing ~950 files costs seconds of CPU,
-    and every command that loads the banks would pay it. An entry is keyed by the coding question
-    and the size and mtime of every file the cards come from, so an edit rebuilds it."""
+    and every command that loads the banks would pay it. An entry is keyed by its fingerprint alone:
+    the coding question and the name, size and mtime of every file the cards come from, so an edit
+    rebuilds it, and a copy of the exercises elsewhere (copies keep mtimes; the cards never name
+    the folder) finds the same entry instead of adding one per place."""
 
     def __init__(self) -> None:
         super().__init__("spotbug.json")
 
 
-CACHE_VERSION = "3"  # 3: the key is where behaviour differs, rewrites dropped (2: zh from `# zh: ` lines)
+# 4: entries keyed by fingerprint, not folder (3: the key is where behaviour differs, rewrites
+# dropped; 2: zh from `# zh: ` lines)
+CACHE_VERSION = "4"
 
 
 def _fingerprint(q: CodingQuestion, topic: str, folder: Path) -> str:
@@ -180,15 +184,14 @@ def cards(q: CodingQuestion, topic: str, exercises: Path, cache: _CardCache | No
     """One card per mutant and wrong answer of the exercise of `q` (none when its files are missing)."""
     if cache is None:
         return _build(q, topic, exercises)
-    key = f"{exercises / q.exercise}"
     fp = _fingerprint(q, topic, exercises / q.exercise)
-    entry = cache.entries.get(key)
-    if entry and entry.get("fp") == fp:
-        cache.used[key] = entry
+    entry = cache.entries.get(fp)
+    if isinstance(entry, dict) and isinstance(entry.get("cards"), list):
+        cache.used[fp] = entry
         # Validated again, not constructed: model_construct would leave the nested texts as dicts.
         return [SpotBugQuestion.model_validate(d) for d in entry["cards"]]
     built = _build(q, topic, exercises)
-    cache.used[key] = cache.entries[key] = {"fp": fp, "cards": [c.model_dump(mode="json") for c in built]}
+    cache.used[fp] = cache.entries[fp] = {"cards": [c.model_dump(mode="json") for c in built]}
     cache.dirty = True
     return built
 
