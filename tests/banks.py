@@ -28,3 +28,16 @@ def make_banks(tmp: Path, files: dict[str, str] | None = None, with_real_topics:
     for name, text in (files if files is not None else {"tensor.contiguity.yaml": GOOD}).items():
         (folder / name).write_text(textwrap.dedent(text), encoding="utf-8")
     return folder
+
+
+def linked_exercises(dest: Path, own: tuple[str, ...] = ()) -> Path:
+    """`dest` holding every exercise of the repository for DLPREP_EXERCISES: a link to each folder,
+    for read-only use (a copy of them all is ~1,000 files), or a copy of its own for each one in
+    `own`, which the caller may edit."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for folder in (REPO / "reference_impls").iterdir():
+        if folder.name in own:
+            shutil.copytree(folder, dest / folder.name, ignore=shutil.ignore_patterns("__pycache__"))
+        elif folder.name != "__pycache__":
+            (dest / folder.name).symlink_to(folder)
+    return dest

@@ -4,15 +4,15 @@ and falls back to the full search when the hint is stale; the tool only writes h
 from __future__ import annotations
 
 import itertools
-import shutil
 
 import pytest
 
-from dlprep import kill_hints, mutants, paths, verify
+from dlprep import kill_hints, mutants, verify
 from dlprep.bank import load_catalog
 from dlprep.checkers import contract
 from dlprep.checkers import grader as grader_mod
 from dlprep.checkers.base import load_exercise
+from tests.banks import linked_exercises
 
 QID = "tensor.contiguity.make-contiguous"
 
@@ -30,12 +30,8 @@ def test_hints_round_trip_and_a_broken_file_is_no_hints(tmp_path):
 @pytest.fixture
 def exercise(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     """The bank's exercises, with make_contiguous copied so that its hints can be rewritten."""
-    root = tmp_path / "exercises"
-    root.mkdir()
-    for ex in paths.exercises_dir().iterdir():
-        if ex.name != "make_contiguous":
-            (root / ex.name).symlink_to(ex)
-    ex = shutil.copytree(paths.exercises_dir() / "make_contiguous", root / "make_contiguous")
+    root = linked_exercises(tmp_path / "exercises", own=("make_contiguous",))
+    ex = root / "make_contiguous"
     # a few files keep the test short: mutants failing public cases, a wrong answer failing only a
     # hidden contract case (bfloat16, which numpy lacks), and no right answers
     keep = {"never_copies.py", "always_copies.diff", "numpy_ascontiguous.py", "descending_strides.diff"}

@@ -26,7 +26,7 @@ from dlprep.errors import NotFound, UsageError
 from dlprep.scheduler import AGAIN, EASY, GOOD, HARD
 from dlprep.session import GraderUnavailable, InvalidAnswer, Item, Session
 from dlprep.store import Store
-from tests.banks import bank_fixture
+from tests.banks import bank_fixture, linked_exercises
 
 REPO = Path(__file__).resolve().parents[1]
 TOPIC = "tensor.contiguity"
@@ -36,21 +36,14 @@ SMALL_BANK = bank_fixture("session_small.yaml")
 
 def write_banks(root: Path, own: tuple[str, ...] = ()) -> tuple[Path, Path]:
     """(banks dir, exercises dir) for DLPREP_BANKS / DLPREP_EXERCISES. Every exercise is there,
-    since the copied bank's coding questions name theirs (lint checks the folders): as a link to
-    the repository's folder, read-only use (a copy of them all was most of a test's time), or a
-    copy of its own for each exercise in `own`, which the caller may edit."""
+    since the copied bank's coding questions name theirs (lint checks the folders); those in `own`
+    as copies the caller may edit (tests.banks.linked_exercises)."""
     banks, ex = root / "banks", root / "exercises"
     banks.mkdir(parents=True)
     for name in ("topics.yaml", "tensor.storage-stride.yaml"):
         shutil.copy(REPO / "questions" / name, banks / name)
     (banks / f"{TOPIC}.yaml").write_text(SMALL_BANK, encoding="utf-8")
-    ex.mkdir()
-    for folder in (REPO / "reference_impls").iterdir():
-        if folder.name in own:
-            shutil.copytree(folder, ex / folder.name, ignore=shutil.ignore_patterns("__pycache__"))
-        elif folder.name != "__pycache__":
-            (ex / folder.name).symlink_to(folder)
-    return banks, ex
+    return banks, linked_exercises(ex, own)
 
 
 @pytest.fixture

@@ -103,6 +103,7 @@ def test_a_released_worker_serves_the_next_sandbox_started_the_same_way(monkeypa
     """Grader.close parks its ready worker; this process's next Grader takes it instead of
     starting one (seconds of CPU). A worker closed after a failure is never parked, nor is one
     taken by a Sandbox started otherwise (another environment: DLPREP_SANDBOX=weak, say)."""
+    client._close_parked()  # a worker an earlier test of this process parked would be taken first
     first = Sandbox()
     first.ensure(warm=())
     pid = first.pid
