@@ -131,3 +131,31 @@ def test_a_released_worker_serves_the_next_sandbox_started_the_same_way(monkeypa
     with Sandbox() as other:
         assert other.pid not in parked
     assert len(client._parked) == client.PARKED_MAX
+
+
+def test_a_spares_rehearsal_draws_nothing_and_leaves_nothing_behind():
+    """Every spare runs harness.rehearse() before its job arrives (worker.py): the run it becomes
+    must start from the template's state. So the rehearsal advances no random stream and leaves no
+    module, traceback source, thread or rule hit behind; and it is repeatable."""
+    import linecache
+    import random
+    import sys
+    import threading
+
+    import numpy as np
+
+    from dlprep.checkers.sandbox import enforce, global_rng  # noqa: F401  (imported by the template too)
+
+    torch.manual_seed(7)
+    random.seed(7)
+    np.random.seed(7)
+    streams = (random.getstate(), np.random.get_state(legacy=False)["state"]["key"].tobytes(), torch.get_rng_state())
+    modules, sources, threads, hits = set(sys.modules), dict(linecache.cache), threading.active_count(), enforce.hits()
+    for _ in range(2):
+        harness.rehearse()
+    assert random.getstate() == streams[0]
+    assert np.random.get_state(legacy=False)["state"]["key"].tobytes() == streams[1]
+    assert torch.equal(torch.get_rng_state(), streams[2])
+    assert set(sys.modules) == modules and linecache.cache == sources
+    assert threading.active_count() == threads and enforce.hits() == hits
+    assert "solution" not in sys.modules or "solution" in modules

@@ -176,6 +176,23 @@ def describe(obj: Any, input_ptrs: list[int] | None = None, depth: int = 0) -> d
     return {"kind": "object", "type": f"{t.__module__}.{t.__qualname__}"}
 
 
+def rehearse() -> None:
+    """The harness's common path once, on trusted data, in a spare before its job arrives. A run is a
+    fork of a process that holds torch: every page it first writes (a reference count, an allocator
+    arena) is copied then, and the first grading paid ~4 ms of such copies on this path alone.
+    Paid here, while the spare waits, they cost no grading anything. It draws from no random stream
+    (zeros only; the streams are read, not advanced) and leaves no module, file, hook or thread
+    behind."""
+    from dlprep.checkers.sandbox import global_rng
+
+    x = torch.zeros(2, 2)
+    rng = global_rng.snapshot()
+    fact = {"out": describe(x, storage_ptrs([x])), "again": describe((x, 1, 0.5, "s", None)),
+            "after": [_clone(x.detach().cpu())], "global_rng_changed": global_rng.changed(rng)}
+    exec(compile("def solve(x):\n    return x\n", "<rehearsal>", "exec"), {})
+    load(dump({"cases": [fact], **run_facts()}))
+
+
 def _library_monitor(t: threading.Thread) -> bool:
     """tqdm's progress-bar monitor: torch.fx's Interpreter makes a (disabled) tqdm bar on every run
     when tqdm is installed, and tqdm starts this daemon thread for any bar. It is not the user's."""
