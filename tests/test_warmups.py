@@ -158,4 +158,3 @@ def test_a_spares_rehearsal_draws_nothing_and_leaves_nothing_behind():
     assert torch.equal(torch.get_rng_state(), streams[2])
     assert set(sys.modules) == modules and linecache.cache == sources
     assert threading.active_count() == threads and enforce.hits() == hits
-    assert "solution" not in sys.modules or "solution" in modules

@@ -179,7 +179,7 @@ def describe(obj: Any, input_ptrs: list[int] | None = None, depth: int = 0) -> d
 def rehearse() -> None:
     """The harness's common path once, on trusted data, in a spare before its job arrives. A run is a
     fork of a process that holds torch: every page it first writes (a reference count, an allocator
-    arena) is copied then, and the first grading paid ~4 ms of such copies on this path alone.
+    arena) is copied then, and each grading paid ~4 ms of such copies on this path alone.
     Paid here, while the spare waits, they cost no grading anything. It draws from no random stream
     (zeros only; the streams are read, not advanced) and leaves no module, file, hook or thread
     behind."""

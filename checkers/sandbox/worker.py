@@ -342,7 +342,9 @@ def _rehearse_trusted(full: bool) -> None:
 
     _recount(wire.dumps({"processes": 0}), 0)
     if full:
-        [_alive(e) for e in os.listdir("/proc") if e.isdigit()]
+        for e in os.listdir("/proc"):
+            if e.isdigit():
+                _alive(e)
 
 
 def _alive(pid: str) -> bool:
