@@ -264,10 +264,8 @@ def test_cards_read_back_from_the_cache_are_whole_questions(tmp_path) -> None:
 
     # One bank's exercises, not all 62: building every card cold is ~25 s, and what is checked
     # (a card read back renders like a fresh one) does not grow with their number.
-    banks = tmp_path / "banks"
-    banks.mkdir()
-    for name in ("topics.yaml", "tensor.storage-stride.yaml"):
-        shutil.copy(REPO / "questions" / name, banks / name)
+    name = "tensor.storage-stride.yaml"
+    banks = make_banks(tmp_path, {name: (REPO / "questions" / name).read_text(encoding="utf-8")})
     env = {**{k: v for k, v in os.environ.items() if k != "DLPREP_CACHE_DIR"}, "DLPREP_HOME": str(tmp_path),
            "XDG_CACHE_HOME": str(tmp_path / "cache"),  # a cold cache of its own: the first run builds
            "DLPREP_BANKS": str(banks)}
@@ -276,7 +274,6 @@ def test_cards_read_back_from_the_cache_are_whole_questions(tmp_path) -> None:
     second = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
     assert first.returncode == 0 and second.returncode == 0, second.stderr[-2000:]
     assert first.stdout == second.stdout and "spotbug" in second.stdout
-
 
 
 def test_a_copy_of_the_exercises_elsewhere_reads_the_same_cache_entry(tmp_path, monkeypatch, catalog) -> None:
