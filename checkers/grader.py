@@ -26,7 +26,7 @@ from dlprep.checkers.sandbox import enforce, wire
 from dlprep.checkers.sandbox.client import RunResult, Sandbox
 from dlprep.checkers.sandbox.container import shortfall
 from dlprep.checkers.sandbox.isolation import USERNS_HINT, stops
-from dlprep.errors import NotFound, SandboxError, UsageError
+from dlprep.errors import SandboxError, UsageError
 from dlprep.exercise_rules import any_form_rules, starter_header
 from dlprep.models import CodingQuestion
 from dlprep.results import CheckResult, Isolation, Verdict, summarise
@@ -97,13 +97,8 @@ class Grader:
         return dest
 
     def grade(self, q: CodingQuestion, solution: Path, seed: int | None = None, case: str | None = None) -> Verdict:
-        try:  # a regular file of its own, never through a link (see dlprep.uploads)
-            source = uploads.read_solution(solution)
-        except uploads.Refused as e:
-            if e.missing:
-                raise NotFound(f"solution file not found: {solution}") from None
-            raise UsageError(str(e)) from None
-        return self.grade_source(q, source, solution.name, seed, case)
+        # a regular file of its own, never through a link (see dlprep.uploads)
+        return self.grade_source(q, uploads.solution_source(solution), solution.name, seed, case)
 
     def grade_source(self, q: CodingQuestion, source: str, filename: str = "solution.py",
                      seed: int | None = None, case: str | None = None, shrink_failures: bool = True,

@@ -71,7 +71,11 @@ def submit(
     from dlprep.cli import render
 
     q = coding_question(qid)
+    from dlprep import uploads
     from dlprep.checkers.sandbox.client import Sandbox
+
+    # Read first: a path that is missing or refused ends here, before a worker starts importing torch.
+    source = uploads.solution_source(solution)
 
     # The worker imports torch (seconds) while this process does the same, below: on two cores a
     # one-off grading is ready ~3 s sooner than when the worker starts after our imports.
@@ -81,7 +85,7 @@ def submit(
 
     with sandbox, render.spinner(f"grading {solution} ...", enabled=not as_json):  # closed if Grader refuses
         with Grader(device, isolation=isolation, trust=trust, sandbox=sandbox) as grader:
-            verdict = grader.grade(q, solution, seed, case)
+            verdict = grader.grade_source(q, source, solution.name, seed, case)
     if as_json:
         typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2, default=str))
     else:

@@ -76,6 +76,19 @@ def test_submit_missing_file_and_unknown_id(tmp_path):
     assert r.exit_code == 2 and "unknown device" in r.output
 
 
+def test_a_solution_that_cannot_be_read_starts_no_worker(tmp_path, monkeypatch):
+    """The file is read before the sandbox worker is launched: a typo in the path is answered at
+    once, without a worker importing torch for seconds only to be killed."""
+    from dlprep.checkers.sandbox import client
+
+    launched = []
+    monkeypatch.setattr(client.Sandbox, "launch", lambda self: launched.append(self))
+    for path in (tmp_path / "nope.py", tmp_path):  # missing; a folder, not a file
+        r = runner.invoke(app, ["submit", QID, str(path)])
+        assert r.exit_code == 2 and "solution file not found" in r.output
+    assert launched == []
+
+
 def test_unwritable_destinations_are_one_line(tmp_path):
     r = runner.invoke(app, ["init", QID, "/proc/nope/x.py"])
     assert r.exit_code == 2 and "cannot write /proc/nope/x.py" in r.output

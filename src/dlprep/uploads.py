@@ -130,6 +130,18 @@ def read_solution(path: Path) -> str:
         os.close(dir_fd)
 
 
+def solution_source(path: Path) -> str:
+    """read_solution for a command: nothing at the path is NotFound, any other refusal a UsageError."""
+    from dlprep.errors import NotFound, UsageError
+
+    try:
+        return read_solution(path)
+    except Refused as e:
+        if e.missing:
+            raise NotFound(f"solution file not found: {path}") from None
+        raise UsageError(str(e)) from None
+
+
 def read_below(folder: Path, rel: str) -> str:
     """The file at `rel` (parts joined by "/") inside `folder`, nothing on the way followed."""
     dir_fd = _open_dir(folder)
