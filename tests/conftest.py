@@ -25,6 +25,24 @@ os.environ.setdefault("DLPREP_CACHE_DIR", str(Path(tempfile.gettempdir()) / (
     f"dlprep-test-cache-{os.getuid()}-{os.environ.get('PYTEST_XDIST_TESTRUNUID') or os.getpid()}")))
 
 
+def _cards_built_once() -> None:
+    """The xdist workers all start by collecting test modules that load the banks: with an empty
+    cache each built every exercise's cards at once (~10 s of CPU each, three of them wasted). One
+    builds them under this lock; the others wait, then read them back from the shared cache."""
+    import fcntl
+
+    from dlprep import bank
+
+    folder = Path(os.environ["DLPREP_CACHE_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        bank.load_catalog()  # a broken bank is reported by the tests that load it, not here
+
+
+_cards_built_once()
+
+
 def _comm(pid: int) -> str:
     try:
         with open(f"/proc/{pid}/comm") as f:
