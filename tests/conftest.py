@@ -28,19 +28,25 @@ os.environ.setdefault("DLPREP_CACHE_DIR", str(Path(tempfile.gettempdir()) / (
 def _cards_built_once() -> None:
     """The xdist workers all start by collecting test modules that load the banks: with an empty
     cache each built every exercise's cards at once (~10 s of CPU each, three of them wasted). One
-    builds them under this lock; the others wait, then read them back from the shared cache."""
+    builds them under this lock; the others wait, then read them back from the shared cache. Only
+    in a worker: xdist's controller collects nothing, and its cache dir is not the workers' one."""
     import fcntl
 
     from dlprep import bank
 
     folder = Path(os.environ["DLPREP_CACHE_DIR"])
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / "build.lock", "w") as lock:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = open(folder / "build.lock", "w")
+    except OSError:  # an unwritable cache dir costs time, never the run
+        return
+    with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         bank.load_catalog()  # a broken bank is reported by the tests that load it, not here
 
 
-_cards_built_once()
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    _cards_built_once()
 
 
 def _comm(pid: int) -> str:
