@@ -20,7 +20,8 @@ if os.environ.get("PYTEST_XDIST_WORKER_COUNT", "").isdigit():
 
 # Most CLI tests give each test a home of its own; with the cache inside it, each would rebuild the
 # spot-the-bug cards from ~950 files (seconds of CPU per test). The cache is keyed by content, so
-# one run's tests (every xdist worker: same testrunuid) share one. Tests of the cache itself unset it.
+# one run's tests share one: under xdist the controller loads this file first and sets it, and
+# every worker inherits its value. Tests of the cache itself unset it.
 os.environ.setdefault("DLPREP_CACHE_DIR", str(Path(tempfile.gettempdir()) / (
     f"dlprep-test-cache-{os.getuid()}-{os.environ.get('PYTEST_XDIST_TESTRUNUID') or os.getpid()}")))
 
@@ -29,7 +30,8 @@ def _cards_built_once() -> None:
     """The xdist workers all start by collecting test modules that load the banks: with an empty
     cache each built every exercise's cards at once (~10 s of CPU each, three of them wasted). One
     builds them under this lock; the others wait, then read them back from the shared cache. Only
-    in a worker: xdist's controller collects nothing, and its cache dir is not the workers' one."""
+    in a worker: xdist's controller collects nothing, and a build there held back every worker's
+    start by the whole build."""
     import fcntl
 
     from dlprep import bank
